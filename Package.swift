@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One library target per rule plugin; each sees only the core's plugin API.
+let pluginNames = ["Buttons", "Bars", "Login", "Orientation", "Text", "Gestures", "Layout", "Lifecycle"]
+
+let pluginTargets: [Target] = pluginNames.map { name in
+    .target(name: "\(name)Plugin", dependencies: ["HiglintCore"], path: "Plugins/\(name)")
+}
+
+let package = Package(
+    name: "higlint",
+    products: [
+        .executable(name: "higlint", targets: ["higlint"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CInotifyTools", path: "Sources/CInotifyTools",
+            providers: [.apt(["libinotifytools0-dev"])]),
+        .target(name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore"),
+        .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
+                path: "Sources/HiglintPlugins"),
+        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools"], path: "Sources/HiglintWatch"),
+        .executableTarget(
+            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch"], path: "Sources/higlint"),
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/HiglintCoreTests"),
+        .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/PluginTests"),
+        .testTarget(name: "CLITests", dependencies: ["HiglintCore"], path: "Tests/CLITests"),
+    ] + pluginTargets,
+    swiftLanguageModes: [.v6]
+)

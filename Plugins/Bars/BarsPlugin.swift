@@ -1,0 +1,5 @@
+import HiglintCore
+
+public enum BarsRules {
+    public static let plugin = Plugin(name: "bars", summary: "", screenRules: [])
+}

@@ -1,0 +1,43 @@
+import HiglintCore
+
+struct SpacingRule: ScreenRule {
+    let description = RuleDescription(
+        id: "buttons.spacing", severity: .warning,
+        summary: "Two interactive elements' touch areas overlap or lie closer than the minimum spacing.",
+        rationale: "Controls packed together get tapped by mistake; Apple asks for ample spacing between interactive elements (HIG: interactivity).",
+        seed: "000", hint: "Move the controls apart so their touch areas are at least 8 pt apart.",
+        triggeringExamples: [
+            "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: b, type: button, frame: [67.9, 100, 44, 44]}\n",
+            "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: b, type: switch, frame: [40, 120, 51, 44]}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: b, type: button, frame: [68, 100, 44, 44]}\n",
+            "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: label, type: text, frame: [62, 100, 100, 44]}\n",
+            "screen: Home\nnavigation_bar:\n  title: Home\n  items:\n    - {id: a, type: button, frame: [280, 20, 44, 44]}\n    - {id: b, type: button, frame: [326, 20, 44, 44]}\n",
+        ],
+        thresholds: ["min_spacing"])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        let minimum = context.thresholds.minSpacing
+        let controls = screen.allContentElements.filter { $0.isInteractive && $0.touchRect != nil }
+        var violations: [Violation] = []
+        for (laterIndex, later) in controls.enumerated() {
+            guard let laterRect = later.touchRect else { continue }
+            for earlier in controls[..<laterIndex] {
+                guard let earlierRect = earlier.touchRect else { continue }
+                let dx = max(0, max(laterRect.minX - earlierRect.maxX, earlierRect.minX - laterRect.maxX))
+                let dy = max(0, max(laterRect.minY - earlierRect.maxY, earlierRect.minY - laterRect.maxY))
+                // Apart on one axis: the gap on that axis. Apart on both: the wider gap.
+                let gap = max(dx, dy)
+                guard gap < minimum else { continue }
+                let overlap = laterRect.minX < earlierRect.maxX && earlierRect.minX < laterRect.maxX
+                    && laterRect.minY < earlierRect.maxY && earlierRect.minY < laterRect.maxY
+                let message = overlap
+                    ? "touch area overlaps \"\(earlier.name)\"'s"
+                    : "touch area is \(formatPoints(gap)) pt from \"\(earlier.name)\"'s; at least \(formatPoints(minimum)) pt apart"
+                violations.append(Violation(message: message, on: later))
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,67 @@
+/// Everything a review can be told, from `config.yaml` or the built-in defaults.
+public struct Config: Sendable {
+    /// What to review when the command line names nothing, relative to the config file.
+    public var paths: [String] = ["."]
+    /// Globs over paths relative to the reviewed root (`**/drafts/**`, `*.tmp.yaml`).
+    public var exclude: [String] = []
+    public var appDevice: Device = .iphone
+    public var appCategory: String?
+    public var disabledPlugins: Set<String> = []
+    /// When set, only these plugins run.
+    public var enabledPlugins: Set<String>?
+    /// A severity per rule id, or nil for `off`.
+    public var ruleSeverities: [String: Severity?] = [:]
+    public var thresholds = Thresholds()
+    public var limits = LoaderLimits()
+    public var watch = WatchSettings()
+    /// The file this came from, when it came from one (it is never reviewed).
+    public var sourcePath: String?
+    /// The directory relative paths in the file are resolved against.
+    public var baseDirectory: String = "."
+
+    public init() {}
+
+    public var ruleContext: RuleContext {
+        RuleContext(thresholds: thresholds, appCategory: appCategory)
+    }
+
+    /// The severity a rule runs at, or nil when it is off (by itself or by its plugin).
+    public func severity(of rule: RuleDescription) -> Severity? {
+        if rule.plugin != CoreRules.pluginName {
+            if disabledPlugins.contains(rule.plugin) { return nil }
+            if let enabledPlugins, !enabledPlugins.contains(rule.plugin) { return nil }
+        }
+        if let override = ruleSeverities[rule.id] { return override }
+        return rule.severity
+    }
+}
+
+/// The watcher's part of the config.
+public struct WatchSettings: Sendable, Equatable {
+    /// How long the tree must be quiet before a review starts (like watchman's settle).
+    public var settleMilliseconds: Int = 20
+    /// The longest a review waits under a constant stream of writes.
+    public var maxDelayMilliseconds: Int = 500
+    /// The live report's path; nil means the command line or the default decides.
+    public var report: String?
+
+    public init() {}
+}
+
+/// A config file that cannot be used, with where and why.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var mark: Mark?
+    public var message: String
+
+    public init(file: String, mark: Mark?, message: String) {
+        self.file = file
+        self.mark = mark
+        self.message = message
+    }
+
+    public var description: String {
+        if let mark { return "\(file):\(mark.line):\(mark.column): error: \(message)" }
+        return "\(file): error: \(message)"
+    }
+}

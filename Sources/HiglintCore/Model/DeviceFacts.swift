@@ -1,0 +1,73 @@
+/// Facts about Apple's devices that rules need, kept as data in one place.
+public enum DeviceFacts {
+    /// The portrait canvas a screen gets when it declares none.
+    public static func defaultCanvas(for device: Device) -> Size {
+        switch device {
+        case .iphone, .universal: return Size(width: 375, height: 667)
+        case .iphonePlus: return Size(width: 414, height: 736)
+        case .ipad: return Size(width: 768, height: 1024)
+        }
+    }
+
+    /// Apple's size-class table. (The seed's translation gets the iPhone Plus
+    /// portrait row wrong; this follows Apple: compact width, regular height.)
+    public static func sizeClass(of device: Device, in orientation: Orientation) -> SizeClass {
+        switch (device, orientation.isLandscape) {
+        case (.ipad, _): return .regularRegular
+        case (.iphonePlus, true): return .regularCompact
+        case (_, true): return .compactCompact
+        case (_, false): return .compactRegular
+        }
+    }
+
+    /// Every size class a screen can be shown in, for its device(s) and orientations, in table order.
+    public static func reachedSizeClasses(device: Device, orientations: [Orientation]) -> [SizeClass] {
+        var reached = Set<SizeClass>()
+        for member in device.members {
+            for orientation in orientations {
+                reached.insert(sizeClass(of: member, in: orientation))
+            }
+        }
+        return SizeClass.allCases.filter(reached.contains)
+    }
+
+    /// Text-style sizes at the default (Large) text-size setting.
+    public static func defaultSize(of style: Font.Style) -> Double {
+        switch style {
+        case .largeTitle: return 34
+        case .title1: return 28
+        case .title2: return 22
+        case .title3: return 20
+        case .headline: return 17
+        case .body: return 17
+        case .callout: return 16
+        case .subheadline: return 15
+        case .footnote: return 13
+        case .caption1: return 12
+        case .caption2: return 11
+        }
+    }
+
+    /// The size of navigation-bar titles (the body size at the Large setting).
+    public static let navigationTitleSize: Double = 17
+}
+
+/// The numbers named in the rule catalog, configurable under `thresholds:`.
+public struct Thresholds: Sendable, Equatable {
+    public var minHitTarget: Double = 44
+    public var minSpacing: Double = 8
+    public var minFontSize: Double = 11
+    public var maxExplanation: Int = 160
+    public var alignmentTolerance: Double = 2
+
+    public init() {}
+
+    /// Config key, and a description, of each threshold.
+    public static let documented: [(key: String, meaning: String)] = [
+        ("min_hit_target", "smallest touch area, in points, for each side (buttons.hit-target)"),
+        ("min_spacing", "smallest gap, in points, between two touch areas (buttons.spacing)"),
+        ("min_font_size", "smallest effective font size, in points (text.min-size)"),
+        ("max_explanation", "longest login explanation, in characters (login.explanation-length)"),
+        ("alignment_tolerance", "largest left-edge difference, in points, reported as a near miss (layout.near-miss-alignment)"),
+    ]
+}

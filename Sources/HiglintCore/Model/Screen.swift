@@ -1,0 +1,279 @@
+/// The typed form of one screen document (spec format, version 1).
+///
+/// Every optional value is nil when the document did not give it (or gave it with
+/// the wrong type, which the decoder reported); defaults are applied by accessors,
+/// so rules can tell "absent" from "written".
+public struct Screen: Sendable {
+    public var name: String?
+    public var parent: String?
+    /// The declared device, or the config's `app.device` when absent.
+    public var device: Device
+    public var kind: ScreenKind
+    public var canvas: Size
+    public var orientations: [Orientation]
+    public var statusBar: StatusBar?
+    public var navigationBar: NavigationBar?
+    public var toolbar: Toolbar?
+    public var tabBar: TabBar?
+    public var login: Login?
+    public var data: DataPolicy?
+    public var gestures: [Gesture]
+    public var elements: [Element]
+    public var layouts: [LayoutVariant]?
+    public var review: ReviewSettings
+    /// Where the document's top-level map starts, and where each top-level value is.
+    public var marks: Marks
+
+    public init(device: Device, canvas: Size) {
+        self.name = nil
+        self.parent = nil
+        self.device = device
+        self.kind = .standard
+        self.canvas = canvas
+        self.orientations = [.portrait]
+        self.gestures = []
+        self.elements = []
+        self.layouts = nil
+        self.review = ReviewSettings()
+        self.marks = Marks(Mark.start)
+    }
+
+    /// Every element of the content area, depth first in document order, children after their parent.
+    public var allContentElements: [Element] {
+        var out: [Element] = []
+        func walk(_ list: [Element]) {
+            for element in list {
+                out.append(element)
+                walk(element.children)
+            }
+        }
+        walk(elements)
+        return out
+    }
+
+    /// Bar items of every bar, and tabs, in document order.
+    public var allBarItems: [Element] {
+        (navigationBar?.items ?? []) + (toolbar?.items ?? []) + (tabBar?.tabs ?? [])
+    }
+
+    /// Content elements and bar items.
+    public var allElements: [Element] { allContentElements + allBarItems }
+}
+
+/// The mark of a map and of each of its keys' values, so findings point at the
+/// exact value they are about.
+public struct Marks: Sendable {
+    public var map: Mark
+    public var values: [String: Mark]
+    public var keys: [String: Mark]
+
+    public init(_ map: Mark) {
+        self.map = map
+        self.values = [:]
+        self.keys = [:]
+    }
+
+    /// The mark of `key`'s value, or the map's own mark when the key was not written.
+    public subscript(_ key: String) -> Mark { values[key] ?? map }
+}
+
+public enum Device: String, Sendable, CaseIterable {
+    case iphone
+    case iphonePlus = "iphone-plus"
+    case ipad
+    case universal
+
+    /// The concrete devices this value stands for.
+    public var members: [Device] {
+        self == .universal ? [.iphone, .iphonePlus, .ipad] : [self]
+    }
+
+    public var includesIPad: Bool { self == .ipad || self == .universal }
+    public var includesIPhone: Bool { self != .ipad }
+}
+
+public enum ScreenKind: String, Sendable, CaseIterable {
+    case standard
+    case login
+    case fullscreenMedia = "fullscreen-media"
+    case game
+    case onboarding
+}
+
+public enum Orientation: String, Sendable, CaseIterable {
+    case portrait
+    case portraitUpsideDown = "portrait-upside-down"
+    case landscapeLeft = "landscape-left"
+    case landscapeRight = "landscape-right"
+
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+public struct StatusBar: Sendable {
+    public enum Style: String, Sendable, CaseIterable {
+        case `default`
+        case blackOpaque = "black-opaque"
+        case blackTranslucent = "black-translucent"
+    }
+
+    public var hidden: Bool = false
+    public var style: Style?
+    public var revealOnTap: Bool = false
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+/// `auto` or a fixed number of points.
+public enum BarHeight: Sendable, Hashable {
+    case auto
+    case fixed(Double)
+}
+
+public struct BackButton: Sendable {
+    public enum Style: String, Sendable, CaseIterable {
+        case standard
+        case breadcrumb
+    }
+
+    public var title: String?
+    public var custom: Bool = false
+    public var style: Style = .standard
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+public struct NavigationBar: Sendable {
+    public var title: String?
+    public var titleFont: Font?
+    public var back: BackButton?
+    public var items: [Element] = []
+    public var translucent: Bool = false
+    public var color: String?
+    public var height: BarHeight = .auto
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+public struct Toolbar: Sendable {
+    public var items: [Element] = []
+    public var translucent: Bool = false
+    public var color: String?
+    public var height: BarHeight = .auto
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+public struct TabBar: Sendable {
+    public var tabs: [Element] = []
+    public var translucent: Bool = false
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+public struct Login: Sendable {
+    public enum Requirement: String, Sendable, CaseIterable {
+        case never
+        case launch
+        case onAction = "on-action"
+    }
+
+    /// Nil when the document did not say; see `effectiveRequirement(for:)`.
+    public var required: Requirement?
+    public var explanation: String?
+    public var methods: [String] = []
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+
+    /// The methods that are not a third-party provider.
+    public static let firstPartyMethods: Set<String> = ["apple", "email", "phone", "password", "guest"]
+}
+
+extension Screen {
+    /// A `kind: login` screen is reviewed as if login were required on action,
+    /// unless its `login.required` says otherwise.
+    public var effectiveLoginRequirement: Login.Requirement {
+        if let required = login?.required { return required }
+        return kind == .login ? .onAction : .never
+    }
+}
+
+public struct DataPolicy: Sendable {
+    public enum Save: String, Sendable, CaseIterable {
+        case onChange = "on-change"
+        case periodic
+        case onExit = "on-exit"
+        case manual
+    }
+
+    public var save: Save?
+    public var marks: Marks
+
+    public init(marks: Marks) { self.marks = marks }
+}
+
+public struct Gesture: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case tap
+        case doubleTap = "double-tap"
+        case drag
+        case flick
+        case swipe
+        case pinch
+        case longPress = "long-press"
+        case shake
+        case rotate
+        case edgeSwipe = "edge-swipe"
+    }
+
+    public var type: Kind?
+    public var fingers: Int = 1
+    public var direction: String?
+    public var action: String?
+    /// `gestures[2]`, for findings.
+    public var path: String
+    public var marks: Marks
+
+    public init(path: String, marks: Marks) {
+        self.path = path
+        self.marks = marks
+    }
+}
+
+/// A size class, `WIDTH-HEIGHT`.
+public enum SizeClass: String, Sendable, CaseIterable, Comparable {
+    case compactRegular = "compact-regular"
+    case compactCompact = "compact-compact"
+    case regularCompact = "regular-compact"
+    case regularRegular = "regular-regular"
+
+    public static func < (lhs: SizeClass, rhs: SizeClass) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+public struct LayoutVariant: Sendable {
+    public var sizeClass: SizeClass
+    public var presentation: String?
+    public var hidden: [String] = []
+    public var marks: Marks
+
+    public init(sizeClass: SizeClass, marks: Marks) {
+        self.sizeClass = sizeClass
+        self.marks = marks
+    }
+}
+
+public struct ReviewSettings: Sendable {
+    public var ignore: [String] = []
+    public var reason: String?
+    /// Mark of each `ignore` entry, for `spec.unknown-rule`.
+    public var ignoreMarks: [Mark] = []
+
+    public init() {}
+}

@@ -1,0 +1,85 @@
+/// The `json` format, also the base of the watcher's live report.
+///
+/// Each finding renders to one line on its own, so the watcher can keep a
+/// file's rendered lines and rebuild the report by concatenation.
+public enum JSONReportWriter {
+    public static func render(_ finding: Finding) -> String {
+        var out = "{\"file\": " + JSONText.string(finding.file)
+        out += ", \"line\": \(finding.line), \"column\": \(finding.column)"
+        out += ", \"rule\": " + JSONText.string(finding.rule)
+        out += ", \"severity\": " + JSONText.string(finding.severity.rawValue)
+        out += ", \"message\": " + JSONText.string(finding.message)
+        out += ", \"hint\": " + JSONText.string(finding.hint)
+        out += ", \"screen\": " + JSONText.optional(finding.screen)
+        out += ", \"element\": " + JSONText.optional(finding.element)
+        out += "}"
+        return out
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var files: Int
+        public var screens: Int
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+
+        public init(files: Int, screens: Int, errors: Int, warnings: Int, infos: Int) {
+            self.files = files
+            self.screens = screens
+            self.errors = errors
+            self.warnings = warnings
+            self.infos = infos
+        }
+
+        public init(_ report: Report) {
+            self.init(
+                files: report.fileCount, screens: report.screenCount, errors: report.count(.error),
+                warnings: report.count(.warning), infos: report.count(.info))
+        }
+    }
+
+    /// The whole document from already rendered findings; `extra` members (the
+    /// watcher's `generated_at` and `watch`) go between the summary and the findings.
+    public static func document(summary: Summary, renderedFindings: [String], extra: [(key: String, json: String)] = []) -> String {
+        var out = "{\n  \"version\": 1,\n"
+        out += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
+        out += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
+        out += ", \"warnings\": \(summary.warnings), \"infos\": \(summary.infos)},\n"
+        for member in extra {
+            out += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
+        }
+        if renderedFindings.isEmpty {
+            out += "  \"findings\": []\n}\n"
+            return out
+        }
+        out += "  \"findings\": [\n"
+        for (index, line) in renderedFindings.enumerated() {
+            out += "    " + line + (index + 1 < renderedFindings.count ? ",\n" : "\n")
+        }
+        out += "  ]\n}\n"
+        return out
+    }
+
+    public static func write(_ report: Report) -> String {
+        document(summary: Summary(report), renderedFindings: report.findings.map(render))
+    }
+}
+
+/// The `text` format: one finding a line, as editors and CI annotate from.
+public enum TextReportWriter {
+    public static func render(_ finding: Finding) -> String {
+        "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
+    }
+
+    public static func write(_ report: Report) -> String {
+        report.findings.map { render($0) + "\n" }.joined()
+    }
+
+    /// The closing line, for stderr.
+    public static func summaryLine(_ report: Report) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(report.fileCount, "file")), \(plural(report.screenCount, "screen")): "
+            + "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), "
+            + "\(plural(report.count(.info), "info"))"
+    }
+}

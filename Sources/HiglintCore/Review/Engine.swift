@@ -1,0 +1,211 @@
+/// Runs the loader, the decoder and every enabled rule, and applies the config.
+/// Pure apart from reading the file: the same bytes and config give the same result.
+public struct Engine: Sendable {
+    public let plugins: [Plugin]
+    public let config: Config
+    private let screenRules: [(rule: any ScreenRule, severity: Severity)]
+    private let projectRules: [(rule: any ProjectRule, severity: Severity)]
+    private let coreSeverities: [String: Severity]
+    /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
+    public let knownNames: Set<String>
+    private let decoder: SpecDecoder
+
+    public init(plugins: [Plugin], config: Config) {
+        self.plugins = plugins
+        self.config = config
+        var screenRules: [(rule: any ScreenRule, severity: Severity)] = []
+        var projectRules: [(rule: any ProjectRule, severity: Severity)] = []
+        var known: Set<String> = [CoreRules.pluginName]
+        for plugin in plugins {
+            known.insert(plugin.name)
+            for rule in plugin.screenRules {
+                known.insert(rule.description.id)
+                if let severity = config.severity(of: rule.description) { screenRules.append((rule, severity)) }
+            }
+            for rule in plugin.projectRules {
+                known.insert(rule.description.id)
+                if let severity = config.severity(of: rule.description) { projectRules.append((rule, severity)) }
+            }
+        }
+        var coreSeverities: [String: Severity] = [:]
+        for description in CoreRules.descriptions {
+            known.insert(description.id)
+            if let severity = config.severity(of: description) { coreSeverities[description.id] = severity }
+        }
+        self.screenRules = screenRules
+        self.projectRules = projectRules
+        self.coreSeverities = coreSeverities
+        self.knownNames = known
+        self.decoder = SpecDecoder(defaultDevice: config.appDevice)
+    }
+
+    /// Every rule's description, core rules first, then each plugin's.
+    public var allRuleDescriptions: [RuleDescription] {
+        CoreRules.descriptions + plugins.flatMap(\.ruleDescriptions)
+    }
+
+    // MARK: - One file
+
+    public func review(_ file: SpecFile) -> FileResult {
+        switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
+        case .success(let bytes):
+            return review(bytes, file: file)
+        case .failure(.tooLarge(let size)):
+            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+            let failure = LoadFailure(
+                kind: .limits,
+                message: "file is \(size) bytes, over the limit of \(config.limits.maxFileBytes) bytes (limits.max_file_bytes)",
+                mark: .start)
+            result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
+            return result
+        case .failure(let problem):
+            return FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem)
+        }
+    }
+
+    public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
+        let documents: [LoadedDocument]
+        switch YAMLLoader.load(bytes, limits: config.limits) {
+        case .success(let loaded): documents = loaded
+        case .failure(let failure):
+            // A file that does not load gets that one finding and nothing else.
+            let findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
+            return FileResult(file: file, findings: findings, summaries: [], screenCount: 0)
+        }
+        var findings: [Finding] = []
+        var summaries: [ScreenSummary] = []
+        if documents.isEmpty {
+            emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
+                 file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+        }
+        for (index, document) in documents.enumerated() {
+            let root = document.root ?? Node(content: .scalar("", .plain), start: document.start, end: document.start)
+            let decoded = decoder.decode(root)
+            let screen = decoded.screen
+            let suppressed = screen.review.ignore
+            for duplicate in document.duplicateKeys {
+                let message = "key \"\(duplicate.key.truncatedForMessage())\" repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
+                emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
+                     suppressed: suppressed, into: &findings)
+            }
+            for issue in decoded.issues {
+                emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
+                     suppressed: suppressed, into: &findings)
+            }
+            checkIgnoreLists(of: screen, file: file, into: &findings)
+            let context = config.ruleContext
+            for (rule, severity) in screenRules {
+                let description = rule.description
+                for violation in rule.check(screen, in: context) {
+                    if isSuppressed(description, by: suppressed) || isSuppressed(description, by: violation.suppressed) {
+                        continue
+                    }
+                    findings.append(finding(description, severity, violation, file: file, screen: screen.name))
+                }
+            }
+            summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
+        }
+        findings.sort(by: Finding.reportOrder)
+        return FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
+    }
+
+    // MARK: - The project pass
+
+    /// Findings of the rules that need every screen. Cheap: it reads summaries only.
+    public func projectFindings(_ summaries: [ScreenSummary]) -> [Finding] {
+        let index = ProjectIndex(screens: summaries)
+        var findings: [Finding] = []
+        let file = { (summary: ScreenSummary) in SpecFile(path: summary.file, displayPath: summary.file) }
+        for summary in index.screens {
+            if let name = summary.name, let first = index.screen(named: name),
+               first.file != summary.file || first.documentIndex != summary.documentIndex {
+                emit(CoreRules.duplicateScreen,
+                     "screen \"\(name.truncatedForMessage())\" is already declared in \(first.file):\(first.nameMark.line):\(first.nameMark.column)",
+                     at: summary.nameMark, file: file(summary), screen: name, element: nil,
+                     suppressed: summary.suppressed, into: &findings)
+            }
+            if let parent = summary.parent, index.screen(named: parent) == nil {
+                var message = "parent \"\(parent.truncatedForMessage())\" names no screen in the tree"
+                if let close = closestKey(to: parent, among: index.firstByName.keys.sorted()) {
+                    message += "; did you mean \"\(close)\"?"
+                }
+                emit(CoreRules.unknownParent, message, at: summary.parentMark, file: file(summary), screen: summary.name,
+                     element: nil, suppressed: summary.suppressed, into: &findings)
+            }
+        }
+        let context = config.ruleContext
+        for (rule, severity) in projectRules {
+            let description = rule.description
+            for projectViolation in rule.check(index, in: context) {
+                let summary = projectViolation.screen
+                let violation = projectViolation.violation
+                if isSuppressed(description, by: summary.suppressed) || isSuppressed(description, by: violation.suppressed) {
+                    continue
+                }
+                findings.append(finding(description, severity, violation, file: file(summary), screen: summary.name))
+            }
+        }
+        return findings
+    }
+
+    /// File results and the project pass, put together in report order.
+    public func report(_ results: [FileResult]) -> Report {
+        let files = results.sorted { $0.file.displayPath.utf8.lexicographicallyPrecedes($1.file.displayPath.utf8) }
+        var findings = files.flatMap(\.findings)
+        findings += projectFindings(files.flatMap(\.summaries))
+        findings.sort(by: Finding.reportOrder)
+        return Report(files: files, findings: findings)
+    }
+
+    // MARK: - Policy
+
+    private func checkIgnoreLists(of screen: Screen, file: SpecFile, into findings: inout [Finding]) {
+        let suppressed = screen.review.ignore
+        for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
+            emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
+                 suppressed: suppressed, into: &findings)
+        }
+        for element in screen.allElements {
+            for (name, mark) in zip(element.ignore, element.ignoreMarks) where !knownNames.contains(name) {
+                emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name,
+                     element: element.name, suppressed: suppressed + element.suppressed, into: &findings)
+            }
+        }
+    }
+
+    private func unknownNameMessage(_ name: String) -> String {
+        var message = "ignore names \"\(name.truncatedForMessage())\", which is no rule or plugin"
+        if let close = closestKey(to: name, among: knownNames.sorted()) { message += "; did you mean \"\(close)\"?" }
+        return message
+    }
+
+    private func isSuppressed(_ rule: RuleDescription, by names: [String]) -> Bool {
+        names.contains { $0 == rule.id || $0 == rule.plugin }
+    }
+
+    private func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
+        Finding(
+            file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
+            severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element)
+    }
+
+    private func coreFinding(for failure: LoadFailure, file: SpecFile) -> Finding? {
+        let rule = failure.kind == .limits ? CoreRules.limits : CoreRules.syntax
+        var findings: [Finding] = []
+        emit(rule, failure.message, at: failure.mark, file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+        return findings.first
+    }
+
+    private func emit(
+        _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
+        suppressed: [String], into findings: inout [Finding]
+    ) {
+        guard let severity = coreSeverities[ruleID],
+              let description = CoreRules.descriptions.first(where: { $0.id == ruleID }),
+              !isSuppressed(description, by: suppressed)
+        else { return }
+        findings.append(Finding(
+            file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
+            message: message, hint: description.hint, screen: screen, element: element))
+    }
+}

@@ -1,0 +1,45 @@
+/// Everything one file contributes to a report. It depends only on the file's
+/// bytes and the config, which is what lets the watcher keep one per file and
+/// recompute only the files that changed.
+public struct FileResult: Sendable {
+    public var file: SpecFile
+    /// Findings of the file's own review (not the project pass), after the config and suppressions.
+    public var findings: [Finding]
+    public var summaries: [ScreenSummary]
+    public var screenCount: Int
+    /// Set when the file could not be read at all; it then counts for nothing in the report.
+    public var readProblem: ReadProblem?
+
+    public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
+        self.file = file
+        self.findings = findings
+        self.summaries = summaries
+        self.screenCount = screenCount
+        self.readProblem = readProblem
+    }
+}
+
+/// A whole review: the files in path order and every finding, sorted.
+public struct Report: Sendable {
+    public var files: [FileResult]
+    /// File findings and project findings together, in report order.
+    public var findings: [Finding]
+
+    public init(files: [FileResult], findings: [Finding]) {
+        self.files = files
+        self.findings = findings
+    }
+
+    public var fileCount: Int { files.filter { $0.readProblem == nil }.count }
+    public var screenCount: Int { files.reduce(0) { $0 + $1.screenCount } }
+
+    public func count(_ severity: Severity) -> Int {
+        findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    }
+
+    /// Whether any finding is at or above `threshold` (nil: never fail).
+    public func fails(at threshold: Severity?) -> Bool {
+        guard let threshold else { return false }
+        return findings.contains { $0.severity >= threshold }
+    }
+}

@@ -1,0 +1,75 @@
+/// The loader's and decoder's own rules (`spec.*`). They are not a plugin: they
+/// always run, though the config can change their severity or turn them off.
+public enum CoreRules {
+    public static let pluginName = "spec"
+    public static let syntax = "spec.syntax"
+    public static let schema = "spec.schema"
+    public static let unknownKey = "spec.unknown-key"
+    public static let duplicateKey = "spec.duplicate-key"
+    public static let duplicateScreen = "spec.duplicate-screen"
+    public static let unknownParent = "spec.unknown-parent"
+    public static let unknownRule = "spec.unknown-rule"
+    public static let limits = "spec.limits"
+
+    static let seedNote = "the spec format itself (spec-format.md)"
+
+    public static let descriptions: [RuleDescription] = [
+        RuleDescription(
+            id: syntax, severity: .error, summary: "The file is not valid YAML (or not UTF-8 text).",
+            rationale: "A spec that does not parse cannot be reviewed at all, so every other check is silent on it until it is fixed.",
+            seed: seedNote, hint: "Fix the YAML at the position given; the message is libyaml's own.",
+            triggeringExamples: ["screen: Home\nelements: [\n  {id: a, type: button\n"],
+            nonTriggeringExamples: ["screen: Home\nelements: []\n"]),
+        RuleDescription(
+            id: schema, severity: .error,
+            summary: "A known key has the wrong type or an unknown value, or `screen` is missing.",
+            rationale: "Values are typed by the format, not guessed: a frame of `wide` or a device of `android` would otherwise quietly switch checks off.",
+            seed: seedNote, hint: "Give the value the type the spec format names for this key.",
+            triggeringExamples: [
+                "screen: Home\nelements:\n  - {id: save, type: button, frame: [0, 0, wide, 44]}\n",
+                "parent: Home\n",
+                "screen: Home\ndevice: android\n",
+            ],
+            nonTriggeringExamples: ["screen: NO\nelements:\n  - {id: save, type: button, frame: [0, 0, 44, 44]}\n"]),
+        RuleDescription(
+            id: unknownKey, severity: .warning, summary: "A key the spec format does not define.",
+            rationale: "A misspelt key would silently disable the check that reads it; naming it, with the closest known key, catches the typo.",
+            seed: seedNote, hint: "Correct the key's spelling, or remove it.",
+            triggeringExamples: ["screen: Home\nelemnts: []\n"],
+            nonTriggeringExamples: ["screen: Home\nelements: []\n"]),
+        RuleDescription(
+            id: duplicateKey, severity: .error, summary: "A map repeats a key.",
+            rationale: "YAML tools disagree on which of two repeated keys wins; a spec must say one thing.",
+            seed: seedNote, hint: "Remove one of the repeated keys; the first one is the one reviewed.",
+            triggeringExamples: ["screen: Home\nkind: login\nkind: standard\n"],
+            nonTriggeringExamples: ["screen: Home\nkind: login\n"]),
+        RuleDescription(
+            id: duplicateScreen, severity: .error, summary: "Two documents in the tree declare the same screen name.",
+            rationale: "Screens are found by name (a `parent`, a back button's title); two with one name make those links ambiguous.",
+            seed: seedNote, hint: "Rename one of the screens, or delete the stale copy.",
+            triggeringExamples: ["screen: Home\n---\nscreen: Home\n"],
+            nonTriggeringExamples: ["screen: Home\n---\nscreen: Settings\n"],
+            isProjectRule: true),
+        RuleDescription(
+            id: unknownParent, severity: .warning, summary: "`parent` names no screen in the reviewed tree.",
+            rationale: "The navigation hierarchy is checked through `parent`; a parent that does not exist hides back-button and hierarchy problems.",
+            seed: seedNote, hint: "Name an existing screen as the parent, or add the parent's spec.",
+            triggeringExamples: ["screen: Detail\nparent: Nowhere\n"],
+            nonTriggeringExamples: ["screen: Home\n---\nscreen: Detail\nparent: Home\n"],
+            isProjectRule: true),
+        RuleDescription(
+            id: unknownRule, severity: .warning, summary: "An `ignore` list names no known rule or plugin.",
+            rationale: "A misspelt suppression suppresses nothing, and the author believes it does.",
+            seed: seedNote, hint: "Use a rule id from `higlint rules` or a plugin name.",
+            triggeringExamples: ["screen: Home\nreview:\n  ignore: [buttons.hit-targets]\n"],
+            nonTriggeringExamples: ["screen: Home\nreview:\n  ignore: [buttons.hit-target, text]\n"]),
+        RuleDescription(
+            id: limits, severity: .error, summary: "The file is too large, nested too deeply, or its aliases expand too far.",
+            rationale: "A spec is a small hand-written file; these bounds keep a hostile or broken file from stalling every review.",
+            seed: seedNote, hint: "Split the file, flatten it, or use fewer aliases; the limits are configurable under `limits:`.",
+            triggeringExamples: [
+                "screen: Deep\nelements: " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\n",
+            ],
+            nonTriggeringExamples: ["screen: Shallow\nelements: [[[]]]\n"]),
+    ]
+}

@@ -1,0 +1,124 @@
+/// What a rule declares about itself. Documentation, `higlint rules`,
+/// `higlint explain` and the example tests are all generated from this.
+public struct RuleDescription: Sendable {
+    /// `plugin.name`, exactly as in the rule catalog.
+    public var id: String
+    public var severity: Severity
+    /// One line: what the rule finds.
+    public var summary: String
+    /// Why: the guideline, in our words.
+    public var rationale: String
+    /// The source document the guideline comes from (`000`, `002`, `003`).
+    public var seed: String
+    /// One line: what to do about a finding.
+    public var hint: String
+    /// Whole screen documents that must produce at least one finding of this rule.
+    public var triggeringExamples: [String]
+    /// Whole screen documents that must produce none.
+    public var nonTriggeringExamples: [String]
+    /// Config thresholds the rule reads, by name.
+    public var thresholds: [String]
+    public var isProjectRule: Bool
+
+    public init(
+        id: String, severity: Severity, summary: String, rationale: String, seed: String, hint: String,
+        triggeringExamples: [String], nonTriggeringExamples: [String], thresholds: [String] = [],
+        isProjectRule: Bool = false
+    ) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.seed = seed
+        self.hint = hint
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.thresholds = thresholds
+        self.isProjectRule = isProjectRule
+    }
+
+    /// The part of the id before the dot.
+    public var plugin: String { String(id.prefix { $0 != "." }) }
+}
+
+/// A problem a rule found, before the engine adds the file, applies the config's
+/// severity and the screen's and element's suppressions.
+public struct Violation: Sendable {
+    public var message: String
+    public var mark: Mark
+    public var element: String?
+    /// Rule ids and plugin names that suppress this violation (an element's `ignore` and its ancestors').
+    public var suppressed: [String]
+
+    public init(message: String, at mark: Mark, element: String? = nil, suppressed: [String] = []) {
+        self.message = message
+        self.mark = mark
+        self.element = element
+        self.suppressed = suppressed
+    }
+
+    /// A violation about an element: reported at the element's map, named and suppressed by it.
+    public init(message: String, on element: Element) {
+        self.init(message: message, at: element.marks.map, element: element.name, suppressed: element.suppressed)
+    }
+
+    /// A violation about one value of an element (its frame, its font...).
+    public init(message: String, on element: Element, at mark: Mark) {
+        self.init(message: message, at: mark, element: element.name, suppressed: element.suppressed)
+    }
+}
+
+/// What a rule may know besides the screen: the config's thresholds and the app.
+public struct RuleContext: Sendable {
+    public var thresholds: Thresholds
+    public var appCategory: String?
+
+    public init(thresholds: Thresholds = Thresholds(), appCategory: String? = nil) {
+        self.thresholds = thresholds
+        self.appCategory = appCategory
+    }
+}
+
+/// A rule that reviews one screen at a time. Its check is a pure function.
+public protocol ScreenRule: Sendable {
+    var description: RuleDescription { get }
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation]
+}
+
+/// A violation of a project rule, which lands on the screen it is about.
+public struct ProjectViolation: Sendable {
+    /// Which screen (file and document) the finding belongs to.
+    public var screen: ScreenSummary
+    public var violation: Violation
+
+    public init(on screen: ScreenSummary, _ violation: Violation) {
+        self.screen = screen
+        self.violation = violation
+    }
+}
+
+/// A rule that needs other screens. It sees compact summaries only, so the
+/// watcher can re-run it on every save without re-reading specs.
+public protocol ProjectRule: Sendable {
+    var description: RuleDescription { get }
+    func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation]
+}
+
+/// A named set of rules.
+public struct Plugin: Sendable {
+    public var name: String
+    public var summary: String
+    public var screenRules: [any ScreenRule]
+    public var projectRules: [any ProjectRule]
+
+    public init(name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = []) {
+        self.name = name
+        self.summary = summary
+        self.screenRules = screenRules
+        self.projectRules = projectRules
+    }
+
+    public var ruleDescriptions: [RuleDescription] {
+        screenRules.map(\.description) + projectRules.map(\.description)
+    }
+}

@@ -1,0 +1,315 @@
+import CYAML
+
+/// The bounds a document must stay within to be reviewed at all.
+public struct LoaderLimits: Sendable, Equatable {
+    public var maxFileBytes: Int = 1 << 20
+    public var maxDepth: Int = 64
+    public var maxAliasNodes: Int = 10_000
+
+    public init() {}
+}
+
+/// Why a file could not be turned into documents.
+public struct LoadFailure: Sendable, Error, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Not YAML: libyaml's problem, or an encoding the format does not allow.
+        case syntax
+        /// Over one of `LoaderLimits`.
+        case limits
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var mark: Mark
+}
+
+/// A key written twice in one map; the first value is the one kept.
+public struct DuplicateKey: Sendable, Equatable {
+    public var key: String
+    public var mark: Mark
+    public var firstMark: Mark
+}
+
+public struct LoadedDocument: Sendable {
+    /// Nil for an empty document (`---` and nothing else).
+    public var root: Node?
+    public var duplicateKeys: [DuplicateKey]
+    public var start: Mark
+}
+
+/// Turns YAML bytes into `Node` trees with libyaml's event API.
+///
+/// Building the tree iteratively, with an explicit stack, is what lets a
+/// hostile file nested thousands deep fail with a limit instead of
+/// overflowing our stack: libyaml 0.2.5 bounds neither.
+public enum YAMLLoader {
+    public static func load(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[LoadedDocument], LoadFailure> {
+        if bytes.count > limits.maxFileBytes {
+            return .failure(LoadFailure(
+                kind: .limits,
+                message: "file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes (limits.max_file_bytes)",
+                mark: .start))
+        }
+        if let problem = encodingProblem(bytes) { return .failure(problem) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var builder = TreeBuilder(limits: limits)
+            return builder.run(buffer)
+        }
+    }
+
+    /// Specs are UTF-8 text; say so plainly rather than let libyaml guess.
+    static func encodingProblem(_ bytes: [UInt8]) -> LoadFailure? {
+        if bytes.count >= 2 {
+            let (first, second) = (bytes[0], bytes[1])
+            if (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) {
+                return LoadFailure(
+                    kind: .syntax, message: "file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+                    mark: .start)
+            }
+        }
+        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        var line = 1
+        var column = 1
+        for byte in bytes[..<nul] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return LoadFailure(
+            kind: .syntax, message: "file is binary (a NUL byte at offset \(nul)), not a UTF-8 YAML spec",
+            mark: Mark(line: line, column: column, offset: nul))
+    }
+}
+
+private struct TreeBuilder {
+    struct Frame {
+        var isMapping: Bool
+        var start: Mark
+        var tag: String?
+        var anchor: String?
+        var items: [Node] = []
+        var entries: [Node.Entry] = []
+        var pendingKey: Node?
+        /// Scalar keys seen so far, built only once a map is big enough that a linear scan would hurt.
+        var keyIndex: [String: Mark]?
+        var nodeCount = 1
+        var height = 1
+        var duplicates: [DuplicateKey] = []
+    }
+
+    struct Anchored {
+        var node: Node
+        var nodeCount: Int
+        var height: Int
+    }
+
+    let limits: LoaderLimits
+    var stack: [Frame] = []
+    var anchors: [String: Anchored] = [:]
+    var aliasNodes = 0
+    var documents: [LoadedDocument] = []
+    var root: Node?
+    var rootCount = 0
+    var duplicates: [DuplicateKey] = []
+    var documentStart = Mark.start
+
+    init(limits: LoaderLimits) {
+        self.limits = limits
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[LoadedDocument], LoadFailure> {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
+            return .failure(LoadFailure(kind: .syntax, message: "libyaml could not allocate a parser", mark: .start))
+        }
+        defer { yaml_parser_delete(parser) }
+        source = buffer
+        // An empty buffer still needs a valid pointer.
+        var empty: UInt8 = 0
+        let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
+        yaml_parser_set_input_string(parser, base, buffer.count)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                return .failure(syntaxFailure(parser.pointee))
+            }
+            defer { yaml_event_delete(&event) }
+            let type = event.type
+            if type == YAML_STREAM_END_EVENT { break }
+            if let failure = handle(&event) { return .failure(failure) }
+        }
+        return .success(documents)
+    }
+
+    mutating func handle(_ event: inout yaml_event_t) -> LoadFailure? {
+        let start = mark(event.start_mark)
+        let end = mark(event.end_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            root = nil
+            rootCount = 0
+            anchors.removeAll(keepingCapacity: true)
+            aliasNodes = 0
+            duplicates = []
+            documentStart = start
+        case YAML_DOCUMENT_END_EVENT:
+            documents.append(LoadedDocument(root: root, duplicateKeys: duplicates, start: documentStart))
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = string(scalar.value, scalar.length)
+            let style: Node.ScalarStyle
+            switch scalar.style {
+            case YAML_PLAIN_SCALAR_STYLE: style = .plain
+            case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
+            default: style = .quoted
+            }
+            let node = Node(content: .scalar(text, style), start: start, end: end, tag: optionalString(scalar.tag))
+            if let anchor = optionalString(scalar.anchor) {
+                anchors[anchor] = Anchored(node: node, nodeCount: 1, height: 0)
+            }
+            return attach(node, nodeCount: 1, height: 0)
+        case YAML_ALIAS_EVENT:
+            let name = optionalString(event.data.alias.anchor) ?? ""
+            guard var anchored = anchors[name] else {
+                return LoadFailure(kind: .syntax, message: "alias *\(name) names no anchor defined before it", mark: start)
+            }
+            aliasNodes += anchored.nodeCount
+            if aliasNodes > limits.maxAliasNodes {
+                return LoadFailure(
+                    kind: .limits,
+                    message: "alias expansion builds over \(limits.maxAliasNodes) nodes in one document (limits.max_alias_nodes)",
+                    mark: start)
+            }
+            if stack.count + anchored.height > limits.maxDepth {
+                return depthFailure(at: start)
+            }
+            // The alias stands where it is written, so findings point there.
+            anchored.node.start = start
+            anchored.node.end = end
+            return attach(anchored.node, nodeCount: anchored.nodeCount, height: anchored.height)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let tag = isMapping ? optionalString(event.data.mapping_start.tag) : optionalString(event.data.sequence_start.tag)
+            let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
+            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return nil }
+            let content: Node.Content = frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items)
+            let node = Node(content: content, start: frame.start, end: end, tag: frame.tag)
+            duplicates.append(contentsOf: frame.duplicates)
+            if let anchor = frame.anchor {
+                anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount, height: frame.height)
+            }
+            return attach(node, nodeCount: frame.nodeCount, height: frame.height)
+        default:
+            break
+        }
+        return nil
+    }
+
+    mutating func attach(_ node: Node, nodeCount: Int, height: Int) -> LoadFailure? {
+        guard !stack.isEmpty else {
+            root = node
+            rootCount = nodeCount
+            return nil
+        }
+        let top = stack.count - 1
+        stack[top].nodeCount += nodeCount
+        stack[top].height = max(stack[top].height, height + 1)
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return nil
+        }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return nil
+        }
+        stack[top].pendingKey = nil
+        if let text = key.scalar, let first = Self.firstMark(ofKey: text, at: key.start, in: &stack[top]) {
+            stack[top].duplicates.append(DuplicateKey(key: text, mark: key.start, firstMark: first))
+            return nil
+        }
+        stack[top].entries.append(Node.Entry(key: key, value: node))
+        return nil
+    }
+
+    /// The mark of an earlier key with this text, if any; records the key otherwise.
+    static func firstMark(ofKey text: String, at keyMark: Mark, in frame: inout Frame) -> Mark? {
+        if let mark = frame.keyIndex?[text] { return mark }
+        if frame.keyIndex != nil {
+            frame.keyIndex?[text] = keyMark
+            return nil
+        }
+        for entry in frame.entries where entry.key.scalar == text { return entry.key.start }
+        if frame.entries.count >= 16 {
+            var index: [String: Mark] = [text: keyMark]
+            for entry in frame.entries {
+                if let key = entry.key.scalar, index[key] == nil { index[key] = entry.key.start }
+            }
+            frame.keyIndex = index
+        }
+        return nil
+    }
+
+    func depthFailure(at mark: Mark) -> LoadFailure {
+        LoadFailure(kind: .limits, message: "nesting deeper than \(limits.maxDepth) levels (limits.max_depth)", mark: mark)
+    }
+
+    func syntaxFailure(_ parser: yaml_parser_t) -> LoadFailure {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be parsed"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextMark = mark(parser.context_mark)
+            message += " (\(context) that starts at \(contextMark.line):\(contextMark.column))"
+        }
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset, not a line.
+            return LoadFailure(kind: .syntax, message: readerMessage(parser), mark: lineAndColumn(ofByte: Int(parser.problem_offset)))
+        }
+        return LoadFailure(kind: .syntax, message: message, mark: mark(parser.problem_mark))
+    }
+
+    func readerMessage(_ parser: yaml_parser_t) -> String {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable input"
+        return "\(problem) at byte \(parser.problem_offset): a spec must be UTF-8 text"
+    }
+
+    /// Filled in by `run` through `source`, so reader errors can be placed.
+    var source: UnsafeBufferPointer<UInt8>?
+
+    func lineAndColumn(ofByte offset: Int) -> Mark {
+        guard let source else { return Mark(line: 1, column: 1, offset: offset) }
+        var line = 1
+        var column = 1
+        for byte in source[..<min(offset, source.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(line: line, column: column, offset: offset)
+    }
+
+    func mark(_ mark: yaml_mark_t) -> Mark {
+        Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: Int(mark.index))
+    }
+
+    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+        guard let pointer, length > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+}

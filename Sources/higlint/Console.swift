@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Output and exit statuses, in one place. Writes go straight to the file
+/// descriptors: one write per call, so lines from threads never interleave.
+enum Console {
+    static func out(_ text: String) {
+        write(text, to: 1)
+    }
+
+    static func error(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
+    }
+
+    /// A log line: `higlint: note: ...`.
+    static func note(_ text: String) {
+        error("higlint: note: \(text)")
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe: nothing more can be said
+                }
+                offset += count
+            }
+        }
+    }
+}
+
+enum ExitStatus {
+    static let clean: Int32 = 0
+    static let findings: Int32 = 1
+    static let failure: Int32 = 2
+}
