@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/PluginTests"),
         .testTarget(name: "CLITests", dependencies: ["HiglintCore"], path: "Tests/CLITests"),
+        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch"], path: "Tests/WatchTests"),
+        .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]
 )
