@@ -1,5 +1,28 @@
 import HiglintCore
 
+/// Layout that communicates: on screen, readable without sideways scrolling, aligned and consistent (seed 003).
 public enum LayoutRules {
-    public static let plugin = Plugin(name: "layout", summary: "", screenRules: [])
+    public static let plugin = Plugin(
+        name: "layout", summary: "Layout that communicates: content on the canvas, primary content on top and readable, aligned edges, consistent controls.",
+        screenRules: [
+            OffscreenRule(), HorizontalScrollTextRule(), PrimaryBelowFoldRule(), NearMissAlignmentRule(),
+            InconsistentStyleRule(),
+        ])
+}
+
+/// Frames come from decimal text, so sums like 374.9 + 0.1 can land a hair past
+/// an exact edge; differences this small are noise, not design.
+let pointEpsilon = 1e-9
+
+extension Screen {
+    /// Calls `body` for every content element, depth first, with its ancestors (outermost first).
+    func walkContent(_ body: (Element, [Element]) -> Void) {
+        func walk(_ list: [Element], _ ancestors: [Element]) {
+            for element in list {
+                body(element, ancestors)
+                walk(element.children, ancestors + [element])
+            }
+        }
+        walk(elements, [])
+    }
 }

@@ -74,6 +74,7 @@ public struct Engine: Sendable {
         }
         var findings: [Finding] = []
         var summaries: [ScreenSummary] = []
+        var wireframes: [Wireframe] = []
         if documents.isEmpty {
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
                  file: file, screen: nil, element: nil, suppressed: [], into: &findings)
@@ -104,9 +105,12 @@ public struct Engine: Sendable {
                 }
             }
             summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
+            wireframes.append(Wireframe(screen, documentIndex: index))
         }
         findings.sort(by: Finding.reportOrder)
-        return FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
+        var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
+        result.wireframes = wireframes
+        return result
     }
 
     // MARK: - The project pass

@@ -9,6 +9,8 @@ public struct FileResult: Sendable {
     public var screenCount: Int
     /// Set when the file could not be read at all; it then counts for nothing in the report.
     public var readProblem: ReadProblem?
+    /// One drawing per screen document, for the HTML report.
+    public var wireframes: [Wireframe] = []
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
         self.file = file

@@ -1,0 +1,38 @@
+import HiglintCore
+
+struct BackTitleMismatchRule: ProjectRule {
+    let description = RuleDescription(
+        id: "bars.back-title-mismatch", severity: .warning,
+        summary: "The back button's title differs from the parent screen's title.",
+        rationale: "When people go down a level, the back button should carry the title of the level they came from, so they always know where it leads. A back button that says something else breaks that trail.",
+        seed: "002", hint: "Make the back button's title the parent screen's navigation bar title, or leave it out.",
+        triggeringExamples: [
+            "screen: Settings\nnavigation_bar: {title: Settings}\n---\nscreen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}\n",
+            "screen: Settings\n---\nscreen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Preferences}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Settings\nnavigation_bar: {title: Settings}\n---\nscreen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Settings}\n",
+            "screen: Root\nnavigation_bar: {title: Settings}\n---\nscreen: Wi-Fi\nparent: Root\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Settings}\n",
+            "screen: Wi-Fi\nparent: Nowhere\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}\n",
+            "screen: Settings\n---\nscreen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {custom: false}\n",
+        ],
+        isProjectRule: true)
+
+    func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
+        project.screens.compactMap { child in
+            // A blank back title is as good as none: there is nothing to compare.
+            guard let parentName = child.parent, let parent = project.screen(named: parentName),
+                  let backTitle = child.backTitle?.nonBlank
+            else { return nil }
+            let message: String
+            if let parentTitle = parent.navigationTitle?.nonBlank {
+                guard backTitle != parentTitle else { return nil }
+                message = "back button says \(quoted(backTitle)) but the parent screen \(quoted(parentName)) is titled \(quoted(parentTitle))"
+            } else {
+                guard backTitle != parentName.nonBlank else { return nil }
+                message = "back button says \(quoted(backTitle)) but the parent screen is \(quoted(parentName)) (it has no navigation bar title)"
+            }
+            return ProjectViolation(on: child, Violation(message: message, at: child.backTitleMark))
+        }
+    }
+}

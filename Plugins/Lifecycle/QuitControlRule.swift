@@ -1,0 +1,58 @@
+import HiglintCore
+
+struct QuitControlRule: ScreenRule {
+    /// Visible texts that offer to end the app, trimmed and lower-cased. Signing out and
+    /// closing a view are fine, so `sign out`, `log out`, `退出登录` and `close` are absent on purpose.
+    static let quitLabels: Set<String> = ["quit", "exit", "quit app", "exit app", "close app", "退出", "退出应用", "退出程序"]
+
+    let description = RuleDescription(
+        id: "lifecycle.quit-control", severity: .error,
+        summary: "An element offers to quit the app, by its action or by its label.",
+        rationale: "iOS apps never show a Quit or Close-app control: people leave an app by switching to another one, going Home or locking the device, and the system ends apps when it needs to (seed 000, no quit control).",
+        seed: "000", hint: "Remove the control; save state as it changes so the app can be left at any moment.",
+        triggeringExamples: [
+            "screen: Settings\nelements:\n  - {id: quit, type: button, label: Quit, frame: [16, 500, 343, 44]}\n",
+            "screen: Settings\nnavigation_bar:\n  title: Settings\n  items:\n    - {id: bye, type: button, action: terminate, icon: system:xmark}\n",
+            "screen: Settings\nelements:\n  - id: menu\n    type: action-sheet\n    children:\n      - {id: leave, type: button, label: 退出应用}\n",
+            "screen: Home\ntab_bar:\n  tabs:\n    - {title: Home, icon: system:house}\n    - {title: Exit, icon: system:power}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Settings\nelements:\n  - {id: out, type: button, label: Sign out, frame: [16, 500, 343, 44]}\n",
+            "screen: Settings\nelements:\n  - {id: out, type: button, label: 退出登录, frame: [16, 500, 343, 44]}\n",
+            "screen: Photo\nnavigation_bar:\n  title: Photo\n  items:\n    - {id: close, type: button, label: Close, action: close, icon: system:xmark}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        var violations: [Violation] = []
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                if let message = quitMessage(for: element) { violations.append(Violation(message: message, on: element)) }
+                walk(element.children)
+            }
+        }
+        walk(screen.elements)
+        walk(screen.allBarItems)
+        return violations
+    }
+
+    /// One message per element, even when both its action and its text offer to quit.
+    private func quitMessage(for element: Element) -> String? {
+        if let action = element.action, Vocabulary.quitActions.contains(normalized(action)) {
+            return "action \"\(action)\" quits the app"
+        }
+        if let label = element.label, Self.quitLabels.contains(normalized(label)) {
+            return "label \"\(label)\" offers to quit the app"
+        }
+        // A tab shows its `title`, not a label: what people read is what counts.
+        if element.placement == .tab, let title = element.title, Self.quitLabels.contains(normalized(title)) {
+            return "tab title \"\(title)\" offers to quit the app"
+        }
+        return nil
+    }
+
+    private func normalized(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return text[first...last].lowercased()
+    }
+}

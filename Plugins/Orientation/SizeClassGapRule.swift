@@ -1,0 +1,30 @@
+import HiglintCore
+
+struct SizeClassGapRule: ScreenRule {
+    let description = RuleDescription(
+        id: "orientation.size-class-gap", severity: .warning,
+        summary: "The screen's layouts leave out a size class its devices and orientations reach.",
+        rationale: "Size classes describe the space a screen gets on each device and orientation (an iPad is regular both ways; an iPhone's height turns compact in landscape, and a large iPhone's width turns regular). Once a screen plans its layout per size class, every environment it can be shown in needs a plan.",
+        seed: "003", hint: "Add a `layouts` variant for each missing size class.",
+        triggeringExamples: [
+            "screen: Feed\norientations: [portrait, landscape-left, landscape-right]\nlayouts:\n  compact-regular: {presentation: list}\n",
+            "screen: Feed\ndevice: iphone-plus\norientations: [landscape-left, landscape-right]\nlayouts:\n  compact-compact: {presentation: list}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Feed\norientations: [portrait, landscape-left, landscape-right]\nlayouts:\n  compact-regular: {presentation: list}\n  compact-compact: {presentation: list}\n",
+            "screen: Feed\norientations: [portrait, landscape-left, landscape-right]\n",
+            "screen: Feed\ndevice: ipad\norientations: [portrait, landscape-left]\nlayouts:\n  regular-regular: {presentation: grid}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        guard let variants = screen.layouts else { return [] }
+        let covered = Set(variants.map(\.sizeClass))
+        let missing = DeviceFacts.reachedSizeClasses(device: screen.device, orientations: screen.orientations)
+            .filter { !covered.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        let orientations = screen.orientations.map(\.rawValue).joined(separator: ", ")
+        return [Violation(
+            message: "layouts has no variant for \(missing.map(\.rawValue).joined(separator: ", ")), reached by \(screen.device.rawValue) in \(orientations)",
+            at: screen.marks["layouts"])]
+    }
+}

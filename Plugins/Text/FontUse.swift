@@ -1,0 +1,46 @@
+import HiglintCore
+
+/// A font written in the spec, and where findings about it belong.
+struct FontUse {
+    let font: Font
+    /// The element that carries the font; nil for the navigation bar's `title_font`.
+    let owner: Element?
+
+    /// How messages name the font, so the title font is never mistaken for an element's.
+    var subject: String { owner == nil ? "navigation bar title font" : "font" }
+
+    /// Element fonts are reported on their element (which also applies its `ignore`);
+    /// the title font has no element, so it is reported at its own map.
+    func violation(_ message: String) -> Violation {
+        if let owner { return Violation(message: message, on: owner) }
+        return Violation(message: message, at: font.mark, element: "navigation_bar.title_font")
+    }
+
+    /// `12 pt`, or `12 pt (caption1 default)` when the size comes from the style, so
+    /// the designer sees where a number they never wrote came from.
+    static func describeSize(of font: Font) -> String? {
+        guard let size = font.effectiveSize else { return nil }
+        if font.size == nil, let style = font.style {
+            return "\(formatPoints(size)) pt (\(style.rawValue) default)"
+        }
+        return "\(formatPoints(size)) pt"
+    }
+}
+
+extension Screen {
+    /// Every font of the screen: content elements at any depth, bar items and tabs
+    /// (and anything nested in them), then the navigation bar's title font.
+    var fontUses: [FontUse] {
+        var uses: [FontUse] = []
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                if let font = element.font { uses.append(FontUse(font: font, owner: element)) }
+                walk(element.children)
+            }
+        }
+        walk(elements)
+        walk(allBarItems)
+        if let titleFont = navigationBar?.titleFont { uses.append(FontUse(font: titleFont, owner: nil)) }
+        return uses
+    }
+}

@@ -1,0 +1,79 @@
+import HiglintCore
+
+/// The weights seed 000 rules out for text: lighter than regular, or bolder than medium.
+enum WeightClass {
+    static let light: Set<Font.Weight> = [.ultralight, .thin, .light]
+    static let heavy: Set<Font.Weight> = [.bold, .heavy, .black]
+}
+
+struct LightWeightRule: ScreenRule {
+    let description = RuleDescription(
+        id: "text.light-weight", severity: .warning,
+        summary: "A font uses an ultralight, thin or light weight.",
+        rationale: "Thin strokes wash out at small sizes and in bright light; Apple's guidance is that text uses the regular or medium weight, never light (seed 000, text should always be legible).",
+        seed: "000", hint: "Use the regular or medium weight.",
+        triggeringExamples: [
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: light}}\n",
+            "screen: Home\nnavigation_bar:\n  title: Home\n  title_font: {weight: ultralight}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: regular}}\n",
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: medium}}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        screen.fontUses.compactMap { use in
+            guard let weight = use.font.weight, WeightClass.light.contains(weight) else { return nil }
+            return use.violation("\(use.subject) weight \(weight.rawValue) is lighter than regular")
+        }
+    }
+}
+
+struct HeavyWeightRule: ScreenRule {
+    let description = RuleDescription(
+        id: "text.heavy-weight", severity: .info,
+        summary: "A font uses a bold, heavy or black weight.",
+        rationale: "Apple suggests text stays at the regular or medium weight; bold faces are heavy to read in running text and lose their emphasis when used widely (seed 000, text should always be legible).",
+        seed: "000", hint: "Use the regular or medium weight; keep bold for rare emphasis.",
+        triggeringExamples: [
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: bold}}\n",
+            "screen: Home\nelements:\n  - {id: buy, type: button, label: Buy, font: {weight: black}}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: semibold}}\n",
+            "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body}}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        screen.fontUses.compactMap { use in
+            guard let weight = use.font.weight, WeightClass.heavy.contains(weight) else { return nil }
+            return use.violation("\(use.subject) weight \(weight.rawValue) is heavier than medium")
+        }
+    }
+}
+
+struct HeadlineWeightRule: ScreenRule {
+    static let tooLight: Set<Font.Weight> = [.ultralight, .thin, .light, .regular]
+
+    let description = RuleDescription(
+        id: "text.headline-weight", severity: .info,
+        summary: "A headline font is set in a regular or lighter weight.",
+        rationale: "The headline and body styles share one size; only the headline's heavier weight tells them apart, so a regular or lighter headline reads as body text (seed 000, text should always be legible).",
+        seed: "000", hint: "Leave the headline at its default weight, or use medium or semibold.",
+        triggeringExamples: [
+            "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: headline, weight: regular}}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: headline, weight: semibold}}\n",
+            "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: headline}}\n",
+            "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: body, weight: regular}}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        screen.fontUses.compactMap { use in
+            guard use.font.style == .headline, let weight = use.font.weight, Self.tooLight.contains(weight)
+            else { return nil }
+            return use.violation("headline \(use.subject) has weight \(weight.rawValue), so it looks like body text")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+
+final class CheckCommandTests: XCTestCase {
+    static let clean = "screen: Home\nelements:\n  - {id: b, type: button, frame: [0, 100, 44, 44]}\n"
+    static let smallButton = "screen: Small\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n"
+    static let unknownKey = "screen: Typo\nelemnts: []\n"
+
+    func testCleanTreeExitsZero() throws {
+        let tree = try SpecTree()
+        try tree.write("home.yaml", Self.clean)
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos\n")
+    }
+
+    func testErrorsExitOneAndPrintEditorLines() throws {
+        let tree = try SpecTree()
+        try tree.write("screens/small.yaml", Self.smallButton)
+        let outcome = try HiglintProcess.run(["check", "screens"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stdout, "screens/small.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+    }
+
+    func testFailOn() throws {
+        let tree = try SpecTree()
+        try tree.write("typo.yaml", Self.unknownKey)
+        XCTAssertEqual(try HiglintProcess.run(["check", "."], in: tree.url).status, 0)
+        XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "warning"], in: tree.url).status, 1)
+        XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on=info"], in: tree.url).status, 1)
+        try tree.write("small.yaml", Self.smallButton)
+        XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "never"], in: tree.url).status, 0)
+        XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "sometimes"], in: tree.url).status, 2)
+    }
+
+    func testJSONFormat() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.smallButton)
+        try tree.write("b.yaml", Self.clean + "---\n" + Self.unknownKey)
+        let outcome = try HiglintProcess.run(["check", "--format", "json", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["version"] as? Int, 1)
+        XCTAssertEqual((json["tool"] as? [String: Any])?["name"] as? String, "higlint")
+        let summary = try XCTUnwrap(json["summary"] as? [String: Int])
+        XCTAssertEqual(summary, ["files": 2, "screens": 3, "errors": 1, "warnings": 1, "infos": 0])
+        let findings = try XCTUnwrap(json["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.count, 2)
+        let first = findings[0]
+        XCTAssertEqual(first["file"] as? String, "a.yaml")
+        XCTAssertEqual(first["line"] as? Int, 3)
+        XCTAssertEqual(first["column"] as? Int, 5)
+        XCTAssertEqual(first["rule"] as? String, "buttons.hit-target")
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertEqual(first["screen"] as? String, "Small")
+        XCTAssertEqual(first["element"] as? String, "b")
+        XCTAssertNotNil(first["hint"] as? String)
+        XCTAssertTrue(findings[1]["element"] is NSNull)
+        XCTAssertEqual(Set(first.keys), ["file", "line", "column", "rule", "severity", "message", "hint", "screen", "element"])
+    }
+
+    func testOutputIsDeterministic() throws {
+        let tree = try SpecTree()
+        for index in 0..<40 {
+            try tree.write("dir\(index % 4)/s\(index).yaml", Self.smallButton.replacing("Small", with: "S\(index)") + "bogus: 1\n")
+        }
+        let first = try HiglintProcess.run(["check", "--format", "json", "."], in: tree.url)
+        let second = try HiglintProcess.run(["check", "--format", "json", "."], in: tree.url)
+        XCTAssertEqual(first.stdout, second.stdout)
+        let files = first.stdout.split(separator: "\n").filter { $0.contains("\"file\"") }.map { line in
+            line.split(separator: "\"")[3]
+        }
+        XCTAssertEqual(files, files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    func testOutputFile() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.smallButton)
+        let outcome = try HiglintProcess.run(["check", ".", "--format", "json", "--output", "out/report.json"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2, "the output directory does not exist")
+        try FileManager.default.createDirectory(at: tree.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let written = try HiglintProcess.run(["check", ".", "--format", "json", "--output", "out/report.json"], in: tree.url)
+        XCTAssertEqual(written.status, 1)
+        XCTAssertEqual(written.stdout, "")
+        let report = try String(contentsOf: tree.url.appendingPathComponent("out/report.json"), encoding: .utf8)
+        XCTAssertTrue(report.contains("buttons.hit-target"))
+    }
+
+    func testBadConfigIsExitTwoWithPosition() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.clean)
+        try tree.write("config.yaml", "paths: [.]\nthresholds:\n  min_hit_target: big\n")
+        let outcome = try HiglintProcess.run(["check"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.hasPrefix("config.yaml:3:19: error: thresholds.min_hit_target: expected a number"), outcome.stderr)
+        let missing = try HiglintProcess.run(["check", "--config", "nope.yaml", "."], in: tree.url)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("nope.yaml"), missing.stderr)
+    }
+
+    func testConfigPathsThresholdsAndExcludes() throws {
+        let tree = try SpecTree()
+        try tree.write("specs/small.yaml", Self.smallButton)
+        try tree.write("specs/drafts/wip.yaml", Self.unknownKey)
+        try tree.write("other/ignored.yaml", Self.smallButton)
+        try tree.write("config.yaml", "paths: [specs]\nexclude: ['**/drafts/**']\nthresholds: {min_hit_target: 30}\n")
+        let outcome = try HiglintProcess.run(["check", "--fail-on", "info"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stdout)
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos\n")
+        // The config file itself is never reviewed.
+        let root = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertFalse(root.stdout.contains("config.yaml"), root.stdout)
+    }
+
+    func testUsageErrors() throws {
+        let tree = try SpecTree()
+        XCTAssertEqual(try HiglintProcess.run(["check", "--format", "xml", "."], in: tree.url).status, 2)
+        let unknown = try HiglintProcess.run(["check", "--fial-on", "warning"], in: tree.url)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("did you mean --fail-on?"), unknown.stderr)
+        XCTAssertEqual(try HiglintProcess.run(["check", "missing-dir"], in: tree.url).status, 2)
+        XCTAssertEqual(try HiglintProcess.run(["frobnicate"], in: tree.url).status, 2)
+        XCTAssertEqual(try HiglintProcess.run([], in: tree.url).status, 2)
+    }
+
+    func testHelpAndVersion() throws {
+        let tree = try SpecTree()
+        let version = try HiglintProcess.run(["--version"], in: tree.url)
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("higlint "))
+        for command in [["--help"], ["check", "--help"], ["rules", "--help"], ["explain", "--help"], ["watch", "--help"]] {
+            let outcome = try HiglintProcess.run(command, in: tree.url)
+            XCTAssertEqual(outcome.status, 0, command.joined(separator: " "))
+            XCTAssertTrue(outcome.stdout.contains("usage: higlint"), command.joined(separator: " "))
+        }
+    }
+
+    func testHostileFilesNeverCrashOrHang() throws {
+        let tree = try SpecTree()
+        try tree.write("binary.yaml", "screen: x\u{0}\u{1}")
+        try tree.write("empty.yml", "")
+        try tree.write("syntax.yaml", "screen: [\n")
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { bomb += "a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", "))]\n" }
+        try tree.write("bomb.yaml", bomb)
+        try tree.write("deep.yaml", "screen: x\nelements: " + String(repeating: "[", count: 10_000))
+        XCTAssertEqual(mkfifo(tree.url.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        XCTAssertEqual(symlink("/nonexistent/target.yaml", tree.url.appendingPathComponent("dangling.yaml").path), 0)
+        XCTAssertEqual(symlink(".", tree.url.appendingPathComponent("loop").path), 0)
+        var invalid = Data("screen: x\nlabel: ".utf8)
+        invalid.append(contentsOf: [0xFF, 0xFE, 0x0A])
+        try invalid.write(to: tree.url.appendingPathComponent("latin1.yaml"))
+        let outcome = try HiglintProcess.run(["check", "--format", "text", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        let rules = outcome.stdout.split(separator: "\n").map { line in
+            "\(line.split(separator: ":")[0]) \(line.split(separator: "[").last ?? "")"
+        }
+        XCTAssertEqual(rules, [
+            "binary.yaml spec.syntax]", "bomb.yaml spec.limits]", "deep.yaml spec.limits]", "empty.yml spec.schema]",
+            "latin1.yaml spec.syntax]", "syntax.yaml spec.syntax]",
+        ])
+        XCTAssertTrue(outcome.stderr.contains("pipe.yaml: skipped, it is a FIFO"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("dangling.yaml: skipped, dangling symbolic link"), outcome.stderr)
+    }
+
+    func testSymlinksOutOfTheTreeAreNotFollowed() throws {
+        let outside = try SpecTree()
+        try outside.write("outside.yaml", Self.smallButton)
+        let tree = try SpecTree()
+        try tree.write("inside.yaml", Self.clean)
+        XCTAssertEqual(symlink(outside.url.path, tree.url.appendingPathComponent("linked-dir").path), 0)
+        XCTAssertEqual(symlink(outside.url.appendingPathComponent("outside.yaml").path, tree.url.appendingPathComponent("linked.yaml").path), 0)
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stdout)
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos\n")
+        // Named on the command line, a link is taken as given.
+        XCTAssertEqual(try HiglintProcess.run(["check", "linked.yaml"], in: tree.url).status, 1)
+    }
+
+    func testUnreadableFileIsAnIOError() throws {
+        guard getuid() != 0 else { throw XCTSkip("root reads every file; checked by the watcher's tests under another user") }
+        let tree = try SpecTree()
+        try tree.write("secret.yaml", Self.clean)
+        chmod(tree.url.appendingPathComponent("secret.yaml").path, 0)
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.contains("secret.yaml: Permission denied"), outcome.stderr)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+final class RulesCommandTests: XCTestCase {
+    func testRulesListsEveryRuleInEachFormat() throws {
+        let tree = try SpecTree()
+        let text = try HiglintProcess.run(["rules"], in: tree.url)
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.contains("buttons.hit-target"))
+        XCTAssertTrue(text.stdout.contains("spec.limits"))
+        let json = try HiglintProcess.run(["rules", "--format", "json"], in: tree.url)
+        let rules = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let hitTarget = try XCTUnwrap(rules.first { $0["id"] as? String == "buttons.hit-target" })
+        XCTAssertEqual(hitTarget["plugin"] as? String, "buttons")
+        XCTAssertEqual(hitTarget["severity"] as? String, "error")
+        XCTAssertEqual(hitTarget["thresholds"] as? [String], ["min_hit_target"])
+        XCTAssertEqual(rules.count, text.stdout.split(separator: "\n").count)
+        let markdown = try HiglintProcess.run(["rules", "--format", "markdown"], in: tree.url)
+        XCTAssertTrue(markdown.stdout.hasPrefix("# Rule reference"))
+        XCTAssertEqual(try HiglintProcess.run(["rules", "--format", "yaml"], in: tree.url).status, 2)
+    }
+
+    func testExplainShowsRationaleHintAndExamples() throws {
+        let tree = try SpecTree()
+        let outcome = try HiglintProcess.run(["explain", "buttons.hit-target"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertTrue(outcome.stdout.hasPrefix("buttons.hit-target (error)"))
+        XCTAssertTrue(outcome.stdout.contains("Why: "))
+        XCTAssertTrue(outcome.stdout.contains("Fix: "))
+        XCTAssertTrue(outcome.stdout.contains("Triggers:"))
+        XCTAssertTrue(outcome.stdout.contains("Does not trigger:"))
+        let unknown = try HiglintProcess.run(["explain", "buttons.hit"], in: tree.url)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("did you mean \"buttons.hit-target\"?"), unknown.stderr)
+    }
+}

@@ -1,0 +1,91 @@
+import HiglintCore
+import HiglintPlugins
+import XCTest
+
+/// The rule catalog in ../shared/rules.md is the contract: every id there has a
+/// rule with that severity, and every rule has an id there.
+final class CatalogTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private var allRules: [RuleDescription] {
+        CoreRules.descriptions + BuiltinPlugins.all.flatMap(\.ruleDescriptions)
+    }
+
+    /// `| \`id\` | severity | trigger |` rows of the catalog's tables.
+    private func catalog() throws -> [String: String] {
+        let url = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/rules.md")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw XCTSkip("../shared/rules.md is not beside the project")
+        }
+        var rows: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2 else { continue }
+            rows[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[1]
+        }
+        return rows
+    }
+
+    func testEveryCatalogRuleExistsWithItsSeverity() throws {
+        let catalog = try catalog()
+        XCTAssertGreaterThan(catalog.count, 50)
+        let rules = Dictionary(allRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, severity) in catalog.sorted(by: { $0.key < $1.key }) {
+            guard let rule = rules[id] else {
+                XCTFail("\(id) is in the catalog but no rule has that id")
+                continue
+            }
+            XCTAssertEqual(rule.severity.rawValue, severity, id)
+        }
+    }
+
+    func testEveryRuleIsInTheCatalog() throws {
+        let catalog = try catalog()
+        for rule in allRules {
+            XCTAssertNotNil(catalog[rule.id], "\(rule.id) is not in the catalog")
+        }
+    }
+
+    func testRuleIdsAreUniqueAndBelongToTheirPlugin() {
+        XCTAssertEqual(Set(allRules.map(\.id)).count, allRules.count)
+        for plugin in BuiltinPlugins.all {
+            for rule in plugin.ruleDescriptions {
+                XCTAssertEqual(rule.plugin, plugin.name, rule.id)
+            }
+        }
+    }
+
+    func testEveryRuleDocumentsItself() {
+        for rule in allRules {
+            XCTAssertFalse(rule.summary.isEmpty, rule.id)
+            XCTAssertFalse(rule.rationale.isEmpty, rule.id)
+            XCTAssertFalse(rule.hint.isEmpty, rule.id)
+            XCTAssertFalse(rule.seed.isEmpty, rule.id)
+            XCTAssertFalse(rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")
+            XCTAssertFalse(rule.nonTriggeringExamples.isEmpty, "\(rule.id) has no non-triggering example")
+        }
+    }
+
+    /// Every rule's own examples: triggering ones yield it, the others do not.
+    func testEveryRuleHonoursItsOwnExamples() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        for rule in allRules {
+            for example in rule.triggeringExamples {
+                let found = engine.report([engine.review(Array(example.utf8), file: SpecFile(path: "x.yaml", displayPath: "x.yaml"))])
+                XCTAssertTrue(found.findings.contains { $0.rule == rule.id }, "\(rule.id) did not trigger on its example:\n\(example)")
+            }
+            for example in rule.nonTriggeringExamples {
+                let found = engine.report([engine.review(Array(example.utf8), file: SpecFile(path: "x.yaml", displayPath: "x.yaml"))])
+                XCTAssertFalse(found.findings.contains { $0.rule == rule.id }, "\(rule.id) triggered on its non-triggering example:\n\(example)")
+            }
+        }
+    }
+
+    func testGeneratedRuleReferenceIsUpToDate() throws {
+        let url = Self.packageRoot.appendingPathComponent("docs/rules.md")
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        let generated = RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all)
+        XCTAssertTrue(committed == generated, "docs/rules.md is out of date: run `make docs`")
+    }
+}

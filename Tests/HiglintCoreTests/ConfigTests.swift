@@ -1,0 +1,83 @@
+import HiglintCore
+import HiglintPlugins
+import XCTest
+
+final class ConfigTests: XCTestCase {
+    private var loader: ConfigLoader {
+        var ids = Set(CoreRules.descriptions.map(\.id))
+        for plugin in BuiltinPlugins.all { ids.formUnion(plugin.ruleDescriptions.map(\.id)) }
+        return ConfigLoader(ruleIDs: ids, pluginNames: Set(BuiltinPlugins.all.map(\.name)))
+    }
+
+    private func parse(_ text: String) throws(ConfigError) -> Config {
+        try loader.parse(Array(text.utf8), file: "config.yaml")
+    }
+
+    private func error(_ text: String) -> ConfigError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testFullConfig() throws {
+        let config = try parse("""
+            paths: [screens, more]
+            exclude: ["**/drafts/**"]
+            app: {device: ipad, category: game}
+            plugins: {disabled: [gestures]}
+            rules: {buttons.spacing: error, text.heavy-weight: off, buttons.hit-target: info}
+            thresholds: {min_hit_target: 48, min_spacing: 10, min_font_size: 12, max_explanation: 100, alignment_tolerance: 1.5}
+            limits: {max_file_bytes: 2048, max_depth: 10, max_alias_nodes: 50}
+            watch: {settle_ms: 30, max_delay_ms: 300, report: out.json}
+            """)
+        XCTAssertEqual(config.paths, ["screens", "more"])
+        XCTAssertEqual(config.exclude, ["**/drafts/**"])
+        XCTAssertEqual(config.appDevice, .ipad)
+        XCTAssertEqual(config.appCategory, "game")
+        XCTAssertEqual(config.disabledPlugins, ["gestures"])
+        XCTAssertEqual(config.ruleSeverities["buttons.spacing"], .some(.error))
+        XCTAssertEqual(config.ruleSeverities["text.heavy-weight"], .some(nil))
+        XCTAssertEqual(config.thresholds.minHitTarget, 48)
+        XCTAssertEqual(config.thresholds.maxExplanation, 100)
+        XCTAssertEqual(config.thresholds.alignmentTolerance, 1.5)
+        XCTAssertEqual(config.limits.maxDepth, 10)
+        XCTAssertEqual(config.watch.settleMilliseconds, 30)
+        XCTAssertEqual(config.watch.report, "out.json")
+    }
+
+    func testEmptyConfigIsTheDefaults() throws {
+        let config = try parse("# nothing yet\n")
+        XCTAssertEqual(config.paths, ["."])
+        XCTAssertEqual(config.thresholds, Thresholds())
+        XCTAssertEqual(config.watch.settleMilliseconds, 20)
+    }
+
+    func testErrorsCarryPositions() throws {
+        let unknown = try XCTUnwrap(error("paths: [a]\nthreshold: {}\n"))
+        XCTAssertEqual(unknown.description, "config.yaml:2:1: error: unknown key \"threshold\"; did you mean \"thresholds\"?")
+        let badRule = try XCTUnwrap(error("rules:\n  buttons.hit-targt: off\n"))
+        XCTAssertEqual(badRule.description, "config.yaml:2:3: error: rules: no rule has the id \"buttons.hit-targt\"; did you mean \"buttons.hit-target\"?")
+        let badSeverity = try XCTUnwrap(error("rules:\n  buttons.hit-target: fatal\n"))
+        XCTAssertEqual(badSeverity.mark?.line, 2)
+        XCTAssertTrue(badSeverity.message.contains("error, warning, info, off"), badSeverity.message)
+        let badNumber = try XCTUnwrap(error("thresholds: {min_hit_target: big}\n"))
+        XCTAssertEqual(badNumber.description, "config.yaml:1:30: error: thresholds.min_hit_target: expected a number, found \"big\"")
+        let syntax = try XCTUnwrap(error("paths: [a\n"))
+        XCTAssertEqual(syntax.mark?.line, 2)
+        let plugin = try XCTUnwrap(error("plugins: {disabled: [buttonz]}\n"))
+        XCTAssertTrue(plugin.message.contains("did you mean \"buttons\"?"), plugin.message)
+        let device = try XCTUnwrap(error("app: {device: android}\n"))
+        XCTAssertEqual(device.mark?.column, 15)
+        XCTAssertNotNil(error("paths: [a]\npaths: [b]\n"))
+    }
+
+    func testShippedConfigLoadsAndReviewsTheExamples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let config = try loader.load(path: root.appendingPathComponent("config.yaml").path)
+        XCTAssertEqual(config.paths, ["examples"])
+        XCTAssertEqual(config.baseDirectory, root.path)
+    }
+}
