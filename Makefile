@@ -9,7 +9,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libyaml-dev libinotifytools0-dev pkg-config
-TEST_PACKAGES := python3 python3-jsonschema inotify-tools
+TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
+# The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
+TEST_PACKAGES += systemd git util-linux
 
 .PHONY: all deps test-deps build run test docs check-docs bench install clean
 
@@ -29,12 +31,22 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
+	@python3 -c 'import jsonschema, junitparser, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema junitparser pyyaml 2>/dev/null || python3 -m pip install --quiet --break-system-packages jsonschema junitparser pyyaml
 
 build: deps
 	$(SWIFT) build -c release --product higlint
 
-# Reviews the shipped example app.
+# Watches the shipped example app and keeps a live report current (Ctrl-C stops).
+# `make run-check` is the one-shot review.
+RUN_REPORT ?= .build/higlint-report.json
+RUN_CONFIG = $(if $(wildcard config.yaml),--config config.yaml,)
 run: build
+	@echo "higlint watch: the live report is $(abspath $(RUN_REPORT)); edit a spec under examples/ and it updates (Ctrl-C stops)"
+	$(BIN) watch examples $(RUN_CONFIG) --report $(RUN_REPORT)
+
+.PHONY: run-check
+# Reviews the shipped example app once.
+run-check: build
 	$(BIN) check --config config.yaml --fail-on never
 
 test: test-deps
@@ -45,6 +57,24 @@ test: test-deps
 docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
+
+# Installs the binary, the systemd unit and, unless one exists, the service's
+# config. Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
+BINDIR ?= $(PREFIX)/bin
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSCONFDIR ?= /etc
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/higlint
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
+	sed -e 's#/usr/local/bin/higlint#$(BINDIR)/higlint#' -e 's#/etc/higlint/#$(SYSCONFDIR)/higlint/#' \
+		systemd/higlint.service > $(DESTDIR)$(UNITDIR)/higlint.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/higlint.service
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml ]; then \
+		echo "kept the existing $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml"; \
+	else \
+		install -m 644 systemd/config.yaml $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml; \
+	fi
+	@echo "installed; now: systemctl daemon-reload && systemctl enable --now higlint"
 
 clean:
 	rm -rf .build

@@ -7,10 +7,10 @@ struct BackCustomRule: ScreenRule {
         rationale: "People rely on the standard back button to find their way back up the hierarchy; changing how it looks or behaves takes away that landmark.",
         seed: "002", hint: "Use the standard back button (remove `navigation_bar.back.custom: true`).",
         triggeringExamples: [
-            "screen: Message\nparent: Inbox\nnavigation_bar:\n  title: Message\n  back: {title: Inbox, custom: true}\n",
+            "screen: Message\nnavigation_bar:\n  title: Message\n  back: {title: Inbox, custom: true}\n",
         ],
         nonTriggeringExamples: [
-            "screen: Message\nparent: Inbox\nnavigation_bar:\n  title: Message\n  back: {title: Inbox}\n",
+            "screen: Message\nnavigation_bar:\n  title: Message\n  back: {title: Inbox}\n",
             "screen: Message\nnavigation_bar:\n  title: Message\n  back: {custom: false}\n",
         ])
 

@@ -22,9 +22,27 @@ struct SizeClassGapRule: ScreenRule {
         let missing = DeviceFacts.reachedSizeClasses(device: screen.device, orientations: screen.orientations)
             .filter { !covered.contains($0) }
         guard !missing.isEmpty else { return [] }
-        let orientations = screen.orientations.map(\.rawValue).joined(separator: ", ")
+        let described = missing.map { "\($0.rawValue) (\(reach(of: $0, on: screen)))" }
         return [Violation(
-            message: "layouts has no variant for \(missing.map(\.rawValue).joined(separator: ", ")), reached by \(screen.device.rawValue) in \(orientations)",
-            at: screen.marks["layouts"])]
+            message: "layouts has no variant for \(described.joined(separator: ", "))", at: screen.marks["layouts"])]
+    }
+
+    /// Which of the screen's devices reach the size class, and in which orientations:
+    /// `iphone in landscape-left, landscape-right`, `iphone, iphone-plus in portrait`.
+    private func reach(of sizeClass: SizeClass, on screen: Screen) -> String {
+        var seen = Set<Orientation>()
+        let orientations = screen.orientations.filter { seen.insert($0).inserted }
+        var groups: [(devices: [String], orientations: [String])] = []
+        for device in screen.device.members {
+            let reaching = orientations.filter { DeviceFacts.sizeClass(of: device, in: $0) == sizeClass }.map(\.rawValue)
+            guard !reaching.isEmpty else { continue }
+            if let index = groups.firstIndex(where: { $0.orientations == reaching }) {
+                groups[index].devices.append(device.rawValue)
+            } else {
+                groups.append((devices: [device.rawValue], orientations: reaching))
+            }
+        }
+        return groups.map { "\($0.devices.joined(separator: ", ")) in \($0.orientations.joined(separator: ", "))" }
+            .joined(separator: "; ")
     }
 }

@@ -9,13 +9,24 @@ enum CheckCommand {
         every finding. With no PATH, reviews the config's `paths`.
 
         options:
-          --config FILE      config file (default: ./config.yaml if present)
-          --format FORMAT    text (default) or json
-          --output FILE      write the findings to FILE instead of stdout
-          --fail-on LEVEL    error (default), warning, info or never: the lowest
-                             severity that makes the exit status 1
-          --quiet            no summary line on stderr
-          -h, --help         this help
+          --config FILE          config file (default: ./config.yaml if present)
+          --format FORMAT        text (default), json, sarif, junit or html
+          --output FILE          write the --format report to FILE instead of stdout
+          --output FORMAT=FILE   also write a FORMAT report to FILE; repeat for
+                                 several (--output sarif=out.sarif --output
+                                 html=report.html). FILE `-` is stdout.
+          --fail-on LEVEL        error (default), warning, info or never: the lowest
+                                 severity that makes the exit status 1 (and, in
+                                 junit, a failure)
+          --baseline FILE        hide the findings recorded in FILE, report only new
+                                 ones, and list recorded ones that no longer match
+          --write-baseline FILE  record every finding of this run in FILE; the run
+                                 then reports as if given --baseline FILE
+          --quiet                no summary line on stderr
+          -h, --help             this help
+
+        Report files are replaced atomically. The stdout report is the --format
+        one, unless a plain --output FILE takes it or an output names `-`.
 
         exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
         config or I/O error.
@@ -26,7 +37,8 @@ enum CheckCommand {
         let arguments: Arguments
         do {
             arguments = try Arguments(
-                argv, valued: ["--config", "--format", "--output", "--fail-on"], boolean: ["--help", "-h", "--quiet"])
+                argv, valued: ["--config", "--format", "--output", "--fail-on", "--baseline", "--write-baseline"],
+                boolean: ["--help", "-h", "--quiet"])
         } catch {
             Console.error("higlint check: \(error)\n\(help)")
             return ExitStatus.failure
@@ -37,6 +49,13 @@ enum CheckCommand {
         }
         guard let format = OutputFormat(rawValue: arguments.value("--format") ?? "text") else {
             Console.error("higlint check: --format takes \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            return ExitStatus.failure
+        }
+        let outputs: [ReportOutput]
+        switch OutputFormat.outputs(arguments.allValues("--output"), format: format) {
+        case .success(let parsed): outputs = parsed
+        case .failure(let problem):
+            Console.error("higlint check: --output: \(problem)")
             return ExitStatus.failure
         }
         let failOn: Severity?
@@ -62,8 +81,43 @@ enum CheckCommand {
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach { Console.error("higlint: error: \($0)") }
 
+        var baseline: Baseline?
+        if let path = arguments.value("--baseline") {
+            switch FileReader.read(path, maxBytes: 256 << 20) {
+            case .success(let bytes):
+                switch Baseline.parse(bytes, file: path) {
+                case .success(let parsed): baseline = parsed
+                case .failure(let problem):
+                    Console.error(problem.description)
+                    return ExitStatus.failure
+                }
+            case .failure(let problem):
+                Console.error("higlint: error: cannot read baseline \(path): \(problem)")
+                return ExitStatus.failure
+            }
+        }
+
         let engine = Engine(plugins: BuiltinPlugins.all, config: config)
-        let report = engine.report(ParallelReview.review(outcome.files, with: engine))
+        let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
+        var report = fullReport
+        var baselined = 0
+        if let baseline {
+            let applied = baseline.apply(to: fullReport)
+            report = applied.report
+            baselined = applied.hidden
+            noteStale(applied.stale, in: arguments.value("--baseline") ?? "")
+        }
+        if let path = arguments.value("--write-baseline") {
+            let recorded = Baseline(recording: fullReport.findings)
+            if case .failure(let problem) = AtomicFile.write(recorded.render(), to: path) {
+                Console.error("higlint: error: \(problem)")
+                return ExitStatus.failure
+            }
+            Console.note("wrote \(fullReport.findings.count) finding\(fullReport.findings.count == 1 ? "" : "s") to the baseline \(path)")
+            let applied = recorded.apply(to: fullReport)
+            report = applied.report
+            baselined = applied.hidden
+        }
         var ioFailed = !outcome.errors.isEmpty
         for result in report.files {
             guard let problem = result.readProblem else { continue }
@@ -78,30 +132,63 @@ enum CheckCommand {
             }
         }
 
-        let rendered = format.render(report)
-        if let output = arguments.value("--output") {
-            if case .failure(let problem) = AtomicFile.write(rendered, to: output) {
+        let options = ReportRenderOptions(
+            rules: engine.allRuleDescriptions, failOn: failOn, sourceRoot: FileSystem.currentDirectory())
+        var outputFailed = false
+        for output in outputs {
+            if output.isStandardOutput {
+                Console.out(ReportRenderer.render(report, as: output.format, options: options))
+            } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.error("higlint: error: \(problem)")
-                return ExitStatus.failure
+                outputFailed = true
             }
-        } else {
-            Console.out(rendered)
         }
-        if !arguments.has("--quiet") { Console.error(TextReportWriter.summaryLine(report)) }
+        if outputFailed { return ExitStatus.failure }
+        if !arguments.has("--quiet") {
+            var summary = TextReportWriter.summaryLine(report)
+            if baselined > 0 { summary += " (\(baselined) more in the baseline)" }
+            Console.error(summary)
+        }
         if ioFailed { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.clean
     }
+
+    /// Baseline entries that matched nothing: the problem was fixed, or changed past recognition.
+    private static func noteStale(_ stale: [Baseline.Entry], in path: String) {
+        guard !stale.isEmpty else { return }
+        let count = stale.reduce(0) { $0 + $1.count }
+        Console.note("\(path): \(count) baseline finding\(count == 1 ? " no longer matches" : "s no longer match"); rewrite it with --write-baseline to tidy it:")
+        for entry in stale {
+            Console.error("  \(entry.key.description)\(entry.count > 1 ? " (\(entry.count) times)" : "")")
+        }
+    }
 }
 
-/// The formats `check --format` can write.
-enum OutputFormat: String, CaseIterable {
-    case text
-    case json
+/// The formats `check --format` and `--output FORMAT=FILE` can write.
+typealias OutputFormat = ReportFormat
 
-    func render(_ report: Report) -> String {
-        switch self {
-        case .text: return TextReportWriter.write(report)
-        case .json: return JSONReportWriter.write(report)
+extension ReportFormat {
+    /// The report files of the `--output` values, plus stdout for `--format`
+    /// unless a plain `--output FILE` takes that report or an output names `-`.
+    static func outputs(_ values: [String], format: ReportFormat) -> Result<[ReportOutput], ReportOutputError> {
+        var outputs: [ReportOutput] = []
+        var formatTaken = false
+        for value in values {
+            switch ReportOutput.parse(value, defaultFormat: format) {
+            case .success(let output):
+                if output.path == value { formatTaken = true }
+                outputs.append(output)
+            case .failure(let problem): return .failure(problem)
+            }
         }
+        if !formatTaken, !outputs.contains(where: \.isStandardOutput) {
+            outputs.insert(ReportOutput(format: format, path: "-"), at: 0)
+        }
+        var seen = Set<String>()
+        for output in outputs where !seen.insert(output.path).inserted {
+            let what = output.isStandardOutput ? "standard output (-)" : output.path
+            return .failure(ReportOutputError(description: "two reports would both be written to \(what)"))
+        }
+        return .success(outputs)
     }
 }

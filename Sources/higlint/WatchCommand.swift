@@ -1,6 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HiglintCore
+import HiglintPlugins
+import HiglintWatch
+
 enum WatchCommand {
+    static let help = """
+        usage: higlint watch [PATH...] [options]
+
+        Reviews screen specs like `check`, writes a live report, then keeps it
+        current as files change, until SIGTERM or SIGINT. SIGHUP, or an edit
+        of the config file, reloads the config. With no PATH, watches the
+        config's `paths`.
+
+        The live report is what `check --format json` prints, plus
+        "generated_at" and a "watch" section (state, files, directories,
+        updates, last update, degraded reason, unreadable paths). It is
+        replaced atomically: readers never see a partial file.
+
+        options:
+          --config FILE   config file (default: ./config.yaml if present)
+          --report FILE   the live report (default: the config's watch.report,
+                          else report.json in $STATE_DIRECTORY when systemd
+                          gives one, else ./higlint-report.json)
+          -h, --help      this help
+
+        Under systemd (Type=notify) it reports READY, STATUS, RELOADING,
+        STOPPING and WATCHDOG through $NOTIFY_SOCKET.
+
+        exit status: 0 stopped by SIGTERM or SIGINT; 2 usage error, or a
+        config, inotify, watch-limit or report error at start-up.
+
+        """
+
     static func run(_ argv: [String]) -> Int32 {
-        Console.error("higlint watch: not available in this build")
-        return ExitStatus.failure
+        // Before anything can start a thread: every thread must inherit the mask.
+        WatchSignals.block()
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(argv, valued: ["--config", "--report"], boolean: ["--help", "-h"])
+        } catch {
+            Console.error("higlint watch: \(error)\n\(help)")
+            return ExitStatus.failure
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            Console.out(help)
+            return ExitStatus.clean
+        }
+        let explicitConfig = arguments.value("--config")
+        let positional = arguments.positional
+        let reportFlag = arguments.value("--report").map { FileSystem.absolute($0) }
+        let stateDirectory = environment("STATE_DIRECTORY").flatMap { $0.split(separator: ":").first.map(String.init) }
+        let defaultReport = stateDirectory.map { FileSystem.join($0, "report.json") }
+            ?? FileSystem.absolute("higlint-report.json")
+
+        let options = WatchOptions(
+            plugins: BuiltinPlugins.all,
+            loadConfig: {
+                Result { () throws(ConfigError) -> Config in try ConfigResolution.resolve(explicitConfig) }
+            },
+            reviewPaths: { ConfigResolution.reviewPaths(positional, config: $0) },
+            discovery: { config, report in ConfigResolution.discovery(for: config, alsoExcluding: [report]) },
+            reportPath: { config in
+                reportFlag ?? config.watch.report.map { FileSystem.absolute($0, relativeTo: config.baseDirectory) } ?? defaultReport
+            },
+            notifySocket: environment("NOTIFY_SOCKET"),
+            watchdogMicroseconds: watchdogMicroseconds(),
+            log: { Console.error($0) })
+
+        switch Watcher.run(options) {
+        case .stopped: return ExitStatus.clean
+        case .failedToStart: return ExitStatus.failure
+        }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// WATCHDOG_USEC, when it is meant for this process (WATCHDOG_PID unset or ours).
+    private static func watchdogMicroseconds() -> Int64? {
+        guard let text = environment("WATCHDOG_USEC"), let value = Int64(text), value > 0 else { return nil }
+        if let pid = environment("WATCHDOG_PID"), Int32(pid) != getpid() { return nil }
+        return value
     }
 }

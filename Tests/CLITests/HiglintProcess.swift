@@ -27,11 +27,21 @@ struct HiglintProcess {
         throw XCTSkip("the higlint binary was not built beside the tests; set HIGLINT_BINARY")
     }
 
+    /// Runs as `nobody` when asked: root reads every file, so permission
+    /// problems can only be seen as another user.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL, stdin: String? = nil) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL, asNobody: Bool = false) throws -> Outcome {
         let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
+        if asNobody && getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("setpriv (util-linux) is needed to run as another user")
+            }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try binary().path] + arguments
+        } else {
+            process.executableURL = try binary()
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()

@@ -15,6 +15,10 @@ public struct SpecIssue: Sendable {
 
 /// Reads typed values out of nodes, directed by the schema rather than by
 /// YAML 1.1's guessing, and collects every problem instead of stopping at the first.
+///
+/// Key paths (`elements[3].frame[2]`) are taken as autoclosures: they only
+/// appear in messages, and building one string per value read was a large
+/// share of decoding time for specs that have no problem at all.
 struct NodeReader {
     private(set) var issues: [SpecIssue] = []
 
@@ -24,21 +28,21 @@ struct NodeReader {
 
     /// Walks a map's entries, reporting keys outside `known`; calls `body` for the known ones.
     mutating func fields(
-        of node: Node, path: String, known: [String], body: (inout NodeReader, String, Node, Mark) -> Void
+        of node: Node, path: @autoclosure () -> String, known: [String], body: (inout NodeReader, String, Node, Mark) -> Void
     ) {
         guard case .mapping(let entries) = node.content else {
-            if !node.isNull { schema(path, "expected a map, found \(node.kindDescription)", at: node.start) }
+            if !node.isNull { schema(path(), "expected a map, found \(node.kindDescription)", at: node.start) }
             return
         }
         for entry in entries {
-            guard let key = entry.key.scalar else {
-                schema(path, "keys must be plain text, found \(entry.key.kindDescription)", at: entry.key.start)
+            guard case .scalar(let key, _) = entry.key.content else {
+                schema(path(), "keys must be plain text, found \(entry.key.kindDescription)", at: entry.key.start)
                 continue
             }
             if known.contains(key) {
                 body(&self, key, entry.value, entry.key.start)
             } else {
-                unknownKey(key, path: path, known: known, at: entry.key.start)
+                unknownKey(key, path: path(), known: known, at: entry.key.start)
             }
         }
     }
@@ -53,80 +57,84 @@ struct NodeReader {
     }
 
     /// Any scalar as text: `screen: NO` is the string "NO". Null means absent.
-    mutating func string(_ node: Node, _ path: String) -> String? {
+    mutating func string(_ node: Node, _ path: @autoclosure () -> String) -> String? {
         switch node.content {
         case .scalar(let text, _):
             return node.isNull ? nil : text
         default:
-            schema(path, "expected text, found \(node.kindDescription)", at: node.start)
+            schema(path(), "expected text, found \(node.kindDescription)", at: node.start)
             return nil
         }
     }
 
     /// true/false, and YAML 1.1's yes/no/on/off, written plainly.
-    mutating func bool(_ node: Node, _ path: String) -> Bool? {
+    mutating func bool(_ node: Node, _ path: @autoclosure () -> String) -> Bool? {
         if node.isNull { return nil }
         if case .scalar(let text, .plain) = node.content {
+            // The spellings people write, before the case-folding that covers the rest.
+            if text == "true" { return true }
+            if text == "false" { return false }
             switch text.lowercased() {
             case "true", "yes", "on", "y": return true
             case "false", "no", "off", "n": return false
             default: break
             }
         }
-        schema(path, "expected true or false, found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected true or false, found \(node.kindDescription)", at: node.start)
         return nil
     }
 
-    mutating func number(_ node: Node, _ path: String, minimum: Double? = nil) -> Double? {
+    mutating func number(_ node: Node, _ path: @autoclosure () -> String, minimum: Double? = nil) -> Double? {
         if node.isNull { return nil }
         if case .scalar(let text, .plain) = node.content, let value = parseNumber(text) {
             if let minimum, value < minimum {
-                schema(path, "expected a number of at least \(formatPoints(minimum)), found \(formatPoints(value))", at: node.start)
+                schema(path(), "expected a number of at least \(formatPoints(minimum)), found \(formatPoints(value))", at: node.start)
                 return nil
             }
             return value
         }
-        schema(path, "expected a number, found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected a number, found \(node.kindDescription)", at: node.start)
         return nil
     }
 
-    mutating func integer(_ node: Node, _ path: String, minimum: Int? = nil) -> Int? {
+    mutating func integer(_ node: Node, _ path: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
         if node.isNull { return nil }
         if case .scalar(let text, .plain) = node.content, let value = Int(text) {
             if let minimum, value < minimum {
-                schema(path, "expected a whole number of at least \(minimum), found \(value)", at: node.start)
+                schema(path(), "expected a whole number of at least \(minimum), found \(value)", at: node.start)
                 return nil
             }
             return value
         }
-        schema(path, "expected a whole number, found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected a whole number, found \(node.kindDescription)", at: node.start)
         return nil
     }
 
-    mutating func choice<Value: RawRepresentable & CaseIterable>(_ node: Node, _ path: String, _: Value.Type) -> Value?
-    where Value.RawValue == String {
+    mutating func choice<Value: RawRepresentable & CaseIterable>(
+        _ node: Node, _ path: @autoclosure () -> String, _: Value.Type
+    ) -> Value? where Value.RawValue == String {
         if node.isNull { return nil }
-        if let text = node.scalar, let value = Value(rawValue: text) { return value }
+        if case .scalar(let text, _) = node.content, let value = Value(rawValue: text) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        schema(path, "expected one of \(allowed), found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected one of \(allowed), found \(node.kindDescription)", at: node.start)
         return nil
     }
 
     /// A list; a lone null is an empty list.
-    mutating func list(_ node: Node, _ path: String) -> [Node] {
+    mutating func list(_ node: Node, _ path: @autoclosure () -> String) -> [Node] {
         switch node.content {
         case .sequence(let items): return items
         default:
-            if !node.isNull { schema(path, "expected a list, found \(node.kindDescription)", at: node.start) }
+            if !node.isNull { schema(path(), "expected a list, found \(node.kindDescription)", at: node.start) }
             return []
         }
     }
 
-    mutating func strings(_ node: Node, _ path: String) -> (values: [String], marks: [Mark]) {
+    mutating func strings(_ node: Node, _ path: @autoclosure () -> String) -> (values: [String], marks: [Mark]) {
         var values: [String] = []
         var marks: [Mark] = []
-        for (index, item) in list(node, path).enumerated() {
-            if let text = string(item, "\(path)[\(index)]") {
+        for (index, item) in list(node, path()).enumerated() {
+            if let text = string(item, "\(path())[\(index)]") {
                 values.append(text)
                 marks.append(item.start)
             }
@@ -135,32 +143,60 @@ struct NodeReader {
     }
 
     /// A fixed number of numbers, as a list: `[375, 667]`.
-    mutating func numbers(_ node: Node, _ path: String, names: [String], minimums: [Double?]) -> [Double]? {
+    mutating func numbers(
+        _ node: Node, _ path: @autoclosure () -> String, names: [String], minimums: [Double?]
+    ) -> [Double]? {
         guard case .sequence(let items) = node.content else {
             if !node.isNull {
-                schema(path, "expected [\(names.joined(separator: ", "))], found \(node.kindDescription)", at: node.start)
+                schema(path(), "expected [\(names.joined(separator: ", "))], found \(node.kindDescription)", at: node.start)
             }
             return nil
         }
         guard items.count == names.count else {
-            schema(path, "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: node.start)
+            schema(path(), "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: node.start)
             return nil
         }
         var values: [Double] = []
+        values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            guard let value = number(item, "\(path)[\(index)]", minimum: minimums[index]) else { return nil }
+            guard let value = number(item, "\(path())[\(index)]", minimum: minimums[index]) else { return nil }
             values.append(value)
         }
         return values
     }
 
     private func parseNumber(_ text: String) -> Double? {
+        if let value = Self.smallInteger(text) { return value }
         guard let first = text.utf8.first,
               first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
               let value = Double(text), value.isFinite
         else { return nil }
         return value
+    }
+
+    /// Plain decimal integers of up to 15 digits, which is most of what specs hold
+    /// (points). Such a value is exact in a Double, so this agrees with `Double(text)`
+    /// and skips the C library's general conversion.
+    static func smallInteger(_ text: String) -> Double? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            var index = 0
+            var negative = false
+            if bytes.count > 0, bytes[0] == UInt8(ascii: "-") {
+                negative = true
+                index = 1
+            }
+            let digits = bytes.count - index
+            guard digits > 0, digits <= 15 else { return nil }
+            var value = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+                index += 1
+            }
+            return negative ? -Double(value) : Double(value)
+        } ?? nil
     }
 }
 

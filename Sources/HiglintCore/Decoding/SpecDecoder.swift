@@ -42,7 +42,7 @@ public struct SpecDecoder: Sendable {
     public func decode(_ root: Node) -> DecodedScreen {
         var reader = NodeReader()
         var screen = Screen(device: defaultDevice, canvas: DeviceFacts.defaultCanvas(for: defaultDevice))
-        screen.marks = Marks(root.start)
+        screen.marks = Self.marks(for: root)
         guard case .mapping = root.content else {
             reader.schema(
                 "", "a screen spec is a map with a `screen:` key at the top, found \(root.kindDescription)", at: root.start)
@@ -51,6 +51,8 @@ public struct SpecDecoder: Sendable {
         var canvas: Size?
         var declaredDevice: Device?
         reader.fields(of: root, path: "", known: SpecKeys.screen) { reader, key, value, keyMark in
+            // `navigation_bar:` with nothing after it is no navigation bar.
+            if value.isNull, key != "screen" { return }
             screen.marks.values[key] = value.start
             screen.marks.keys[key] = keyMark
             switch key {
@@ -59,7 +61,7 @@ public struct SpecDecoder: Sendable {
             case "device": declaredDevice = reader.choice(value, key, Device.self)
             case "kind": screen.kind = reader.choice(value, key, ScreenKind.self) ?? .standard
             case "canvas":
-                if let values = reader.numbers(value, key, names: ["width", "height"], minimums: [1, 1]) {
+                if let values = reader.numbers(value, key, names: Self.sizeNames, minimums: Self.canvasMinimums) {
                     canvas = Size(width: values[0], height: values[1])
                 }
             case "orientations":
@@ -93,6 +95,21 @@ public struct SpecDecoder: Sendable {
         return DecodedScreen(screen: screen, issues: reader.issues)
     }
 
+    static let sizeNames = ["width", "height"]
+    static let canvasMinimums: [Double?] = [1, 1]
+    static let hitAreaMinimums: [Double?] = [0, 0]
+    static let frameMinimums: [Double?] = [nil, nil, 0, 0]
+
+    /// Marks with room for every key of the map, so recording them never grows a dictionary.
+    static func marks(for node: Node) -> Marks {
+        var marks = Marks(node.start)
+        if case .mapping(let entries) = node.content {
+            marks.values.reserveCapacity(entries.count)
+            marks.keys.reserveCapacity(entries.count)
+        }
+        return marks
+    }
+
     // MARK: - Elements
 
     static func elements(
@@ -106,7 +123,7 @@ public struct SpecDecoder: Sendable {
     static func element(
         _ node: Node, path: String, placement: ElementPlacement, inherited: [String], _ reader: inout NodeReader
     ) -> Element {
-        var element = Element(placement: placement, path: path, marks: Marks(node.start))
+        var element = Element(placement: placement, path: path, marks: Self.marks(for: node))
         let known: [String]
         switch placement {
         case .content, .navigationBarItem: known = SpecKeys.element
@@ -117,34 +134,33 @@ public struct SpecDecoder: Sendable {
         reader.fields(of: node, path: path, known: known) { reader, key, value, keyMark in
             element.marks.values[key] = value.start
             element.marks.keys[key] = keyMark
-            let keyPath = "\(path).\(key)"
             switch key {
-            case "id": element.id = reader.string(value, keyPath)
-            case "type": element.type = reader.choice(value, keyPath, ElementType.self)
-            case "frame": element.frame = frame(value, keyPath, &reader)
+            case "id": element.id = reader.string(value, "\(path).\(key)")
+            case "type": element.type = reader.choice(value, "\(path).\(key)", ElementType.self)
+            case "frame": element.frame = frame(value, "\(path).\(key)", &reader)
             case "hit_area":
-                if let values = reader.numbers(value, keyPath, names: ["width", "height"], minimums: [0, 0]) {
+                if let values = reader.numbers(value, "\(path).\(key)", names: sizeNames, minimums: hitAreaMinimums) {
                     element.hitArea = Size(width: values[0], height: values[1])
                 }
-            case "label": element.label = reader.string(value, keyPath)
-            case "action": element.action = reader.string(value, keyPath)
-            case "icon": element.icon = icon(value, keyPath, &reader)
-            case "border": element.border = reader.bool(value, keyPath) ?? false
-            case "font": element.font = font(value, keyPath, &reader)
-            case "role": element.role = reader.string(value, keyPath)
-            case "scroll": element.scroll = reader.choice(value, keyPath, Scroll.self) ?? .none
+            case "label": element.label = reader.string(value, "\(path).\(key)")
+            case "action": element.action = reader.string(value, "\(path).\(key)")
+            case "icon": element.icon = icon(value, "\(path).\(key)", &reader)
+            case "border": element.border = reader.bool(value, "\(path).\(key)") ?? false
+            case "font": element.font = font(value, "\(path).\(key)", &reader)
+            case "role": element.role = reader.string(value, "\(path).\(key)")
+            case "scroll": element.scroll = reader.choice(value, "\(path).\(key)", Scroll.self) ?? .none
             case "children": childrenNode = value
             case "ignore":
-                let ignore = reader.strings(value, keyPath)
+                let ignore = reader.strings(value, "\(path).\(key)")
                 element.ignore = ignore.values
                 element.ignoreMarks = ignore.marks
-            case "switches_mode": element.switchesMode = reader.bool(value, keyPath) ?? false
-            case "title": element.title = reader.string(value, keyPath)
+            case "switches_mode": element.switchesMode = reader.bool(value, "\(path).\(key)") ?? false
+            case "title": element.title = reader.string(value, "\(path).\(key)")
             case "badge":
                 if let text = value.scalar, !value.isNull {
                     element.badge = text
                 } else if !value.isNull {
-                    reader.schema(keyPath, "expected a number or text, found \(value.kindDescription)", at: value.start)
+                    reader.schema("\(path).\(key)", "expected a number or text, found \(value.kindDescription)", at: value.start)
                 }
             default: break
             }
@@ -160,15 +176,15 @@ public struct SpecDecoder: Sendable {
         return element
     }
 
-    static func frame(_ node: Node, _ path: String, _ reader: inout NodeReader) -> Rect? {
+    static func frame(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Rect? {
         let names = SpecKeys.frame
-        let minimums: [Double?] = [nil, nil, 0, 0]
+        let minimums = frameMinimums
         if case .mapping = node.content {
             var values: [String: Double] = [:]
             var complete = true
-            reader.fields(of: node, path: path, known: names) { reader, key, value, _ in
+            reader.fields(of: node, path: path(), known: names) { reader, key, value, _ in
                 let index = names.firstIndex(of: key) ?? 0
-                if let number = reader.number(value, "\(path).\(key)", minimum: minimums[index]) {
+                if let number = reader.number(value, "\(path()).\(key)", minimum: minimums[index]) {
                     values[key] = number
                 } else {
                     complete = false
@@ -176,38 +192,37 @@ public struct SpecDecoder: Sendable {
             }
             let missing = names.filter { values[$0] == nil }
             if complete, !missing.isEmpty {
-                reader.schema(path, "is missing \(missing.joined(separator: ", "))", at: node.start)
+                reader.schema(path(), "is missing \(missing.joined(separator: ", "))", at: node.start)
             }
             guard let x = values["x"], let y = values["y"], let width = values["width"], let height = values["height"]
             else { return nil }
             return Rect(x: x, y: y, width: width, height: height)
         }
-        guard let values = reader.numbers(node, path, names: names, minimums: minimums) else { return nil }
+        guard let values = reader.numbers(node, path(), names: names, minimums: minimums) else { return nil }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
-    static func icon(_ node: Node, _ path: String, _ reader: inout NodeReader) -> Icon? {
-        guard let text = reader.string(node, path) else { return nil }
+    static func icon(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Icon? {
+        guard let text = reader.string(node, path()) else { return nil }
         if text.hasPrefix("system:"), text.count > 7 { return .system(String(text.dropFirst(7))) }
         if text.hasPrefix("custom:"), text.count > 7 { return .custom(String(text.dropFirst(7))) }
-        reader.schema(path, "expected system:NAME or custom:NAME, found \(node.kindDescription)", at: node.start)
+        reader.schema(path(), "expected system:NAME or custom:NAME, found \(node.kindDescription)", at: node.start)
         return nil
     }
 
-    static func font(_ node: Node, _ path: String, _ reader: inout NodeReader) -> Font? {
+    static func font(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Font? {
         guard case .mapping = node.content else {
-            if !node.isNull { reader.schema(path, "expected a map, found \(node.kindDescription)", at: node.start) }
+            if !node.isNull { reader.schema(path(), "expected a map, found \(node.kindDescription)", at: node.start) }
             return nil
         }
         var font = Font(mark: node.start)
-        reader.fields(of: node, path: path, known: SpecKeys.font) { reader, key, value, _ in
-            let keyPath = "\(path).\(key)"
+        reader.fields(of: node, path: path(), known: SpecKeys.font) { reader, key, value, _ in
             switch key {
             case "size":
-                font.size = reader.number(value, keyPath, minimum: 0)
-            case "weight": font.weight = reader.choice(value, keyPath, Font.Weight.self)
-            case "style": font.style = reader.choice(value, keyPath, Font.Style.self)
-            case "dynamic": font.dynamic = reader.bool(value, keyPath)
+                font.size = reader.number(value, "\(path()).\(key)", minimum: 0)
+            case "weight": font.weight = reader.choice(value, "\(path()).\(key)", Font.Weight.self)
+            case "style": font.style = reader.choice(value, "\(path()).\(key)", Font.Style.self)
+            case "dynamic": font.dynamic = reader.bool(value, "\(path()).\(key)")
             default: break
             }
         }
@@ -216,26 +231,25 @@ public struct SpecDecoder: Sendable {
 
     // MARK: - Bars
 
-    static func barHeight(_ node: Node, _ path: String, _ reader: inout NodeReader) -> BarHeight {
+    static func barHeight(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> BarHeight {
         if node.isNull || node.scalar == "auto" { return .auto }
         if case .scalar(let text, .plain) = node.content,
            let first = text.first, first.isNumber || first == "-" || first == "." {
-            return reader.number(node, path, minimum: 0).map(BarHeight.fixed) ?? .auto
+            return reader.number(node, path(), minimum: 0).map(BarHeight.fixed) ?? .auto
         }
-        reader.schema(path, "expected auto or a number, found \(node.kindDescription)", at: node.start)
+        reader.schema(path(), "expected auto or a number, found \(node.kindDescription)", at: node.start)
         return .auto
     }
 
     static func statusBar(_ node: Node, _ reader: inout NodeReader) -> StatusBar {
-        var bar = StatusBar(marks: Marks(node.start))
+        var bar = StatusBar(marks: Self.marks(for: node))
         reader.fields(of: node, path: "status_bar", known: SpecKeys.statusBar) { reader, key, value, keyMark in
             bar.marks.values[key] = value.start
             bar.marks.keys[key] = keyMark
-            let path = "status_bar.\(key)"
             switch key {
-            case "hidden": bar.hidden = reader.bool(value, path) ?? false
-            case "style": bar.style = reader.choice(value, path, StatusBar.Style.self)
-            case "reveal_on_tap": bar.revealOnTap = reader.bool(value, path) ?? false
+            case "hidden": bar.hidden = reader.bool(value, "status_bar.\(key)") ?? false
+            case "style": bar.style = reader.choice(value, "status_bar.\(key)", StatusBar.Style.self)
+            case "reveal_on_tap": bar.revealOnTap = reader.bool(value, "status_bar.\(key)") ?? false
             default: break
             }
         }
@@ -243,20 +257,19 @@ public struct SpecDecoder: Sendable {
     }
 
     static func navigationBar(_ node: Node, _ reader: inout NodeReader) -> NavigationBar {
-        var bar = NavigationBar(marks: Marks(node.start))
+        var bar = NavigationBar(marks: Self.marks(for: node))
         reader.fields(of: node, path: "navigation_bar", known: SpecKeys.navigationBar) { reader, key, value, keyMark in
             bar.marks.values[key] = value.start
             bar.marks.keys[key] = keyMark
-            let path = "navigation_bar.\(key)"
             switch key {
-            case "title": bar.title = reader.string(value, path)
-            case "title_font": bar.titleFont = font(value, path, &reader)
+            case "title": bar.title = reader.string(value, "navigation_bar.\(key)")
+            case "title_font": bar.titleFont = font(value, "navigation_bar.\(key)", &reader)
             case "back": bar.back = backButton(value, &reader)
             case "items":
-                bar.items = elements(value, path: path, placement: .navigationBarItem, inherited: [], &reader)
-            case "translucent": bar.translucent = reader.bool(value, path) ?? false
-            case "color": bar.color = reader.string(value, path)
-            case "height": bar.height = barHeight(value, path, &reader)
+                bar.items = elements(value, path: "navigation_bar.\(key)", placement: .navigationBarItem, inherited: [], &reader)
+            case "translucent": bar.translucent = reader.bool(value, "navigation_bar.\(key)") ?? false
+            case "color": bar.color = reader.string(value, "navigation_bar.\(key)")
+            case "height": bar.height = barHeight(value, "navigation_bar.\(key)", &reader)
             default: break
             }
         }
@@ -264,15 +277,14 @@ public struct SpecDecoder: Sendable {
     }
 
     static func backButton(_ node: Node, _ reader: inout NodeReader) -> BackButton {
-        var back = BackButton(marks: Marks(node.start))
+        var back = BackButton(marks: Self.marks(for: node))
         reader.fields(of: node, path: "navigation_bar.back", known: SpecKeys.backButton) { reader, key, value, keyMark in
             back.marks.values[key] = value.start
             back.marks.keys[key] = keyMark
-            let path = "navigation_bar.back.\(key)"
             switch key {
-            case "title": back.title = reader.string(value, path)
-            case "custom": back.custom = reader.bool(value, path) ?? false
-            case "style": back.style = reader.choice(value, path, BackButton.Style.self) ?? .standard
+            case "title": back.title = reader.string(value, "navigation_bar.back.\(key)")
+            case "custom": back.custom = reader.bool(value, "navigation_bar.back.\(key)") ?? false
+            case "style": back.style = reader.choice(value, "navigation_bar.back.\(key)", BackButton.Style.self) ?? .standard
             default: break
             }
         }
@@ -280,16 +292,15 @@ public struct SpecDecoder: Sendable {
     }
 
     static func toolbar(_ node: Node, _ reader: inout NodeReader) -> Toolbar {
-        var bar = Toolbar(marks: Marks(node.start))
+        var bar = Toolbar(marks: Self.marks(for: node))
         reader.fields(of: node, path: "toolbar", known: SpecKeys.toolbar) { reader, key, value, keyMark in
             bar.marks.values[key] = value.start
             bar.marks.keys[key] = keyMark
-            let path = "toolbar.\(key)"
             switch key {
-            case "items": bar.items = elements(value, path: path, placement: .toolbarItem, inherited: [], &reader)
-            case "translucent": bar.translucent = reader.bool(value, path) ?? false
-            case "color": bar.color = reader.string(value, path)
-            case "height": bar.height = barHeight(value, path, &reader)
+            case "items": bar.items = elements(value, path: "toolbar.\(key)", placement: .toolbarItem, inherited: [], &reader)
+            case "translucent": bar.translucent = reader.bool(value, "toolbar.\(key)") ?? false
+            case "color": bar.color = reader.string(value, "toolbar.\(key)")
+            case "height": bar.height = barHeight(value, "toolbar.\(key)", &reader)
             default: break
             }
         }
@@ -297,14 +308,13 @@ public struct SpecDecoder: Sendable {
     }
 
     static func tabBar(_ node: Node, _ reader: inout NodeReader) -> TabBar {
-        var bar = TabBar(marks: Marks(node.start))
+        var bar = TabBar(marks: Self.marks(for: node))
         reader.fields(of: node, path: "tab_bar", known: SpecKeys.tabBar) { reader, key, value, keyMark in
             bar.marks.values[key] = value.start
             bar.marks.keys[key] = keyMark
-            let path = "tab_bar.\(key)"
             switch key {
-            case "tabs": bar.tabs = elements(value, path: path, placement: .tab, inherited: [], &reader)
-            case "translucent": bar.translucent = reader.bool(value, path) ?? false
+            case "tabs": bar.tabs = elements(value, path: "tab_bar.\(key)", placement: .tab, inherited: [], &reader)
+            case "translucent": bar.translucent = reader.bool(value, "tab_bar.\(key)") ?? false
             default: break
             }
         }
@@ -314,15 +324,14 @@ public struct SpecDecoder: Sendable {
     // MARK: - The rest
 
     static func login(_ node: Node, _ reader: inout NodeReader) -> Login {
-        var login = Login(marks: Marks(node.start))
+        var login = Login(marks: Self.marks(for: node))
         reader.fields(of: node, path: "login", known: SpecKeys.login) { reader, key, value, keyMark in
             login.marks.values[key] = value.start
             login.marks.keys[key] = keyMark
-            let path = "login.\(key)"
             switch key {
-            case "required": login.required = reader.choice(value, path, Login.Requirement.self)
-            case "explanation": login.explanation = reader.string(value, path)
-            case "methods": login.methods = reader.strings(value, path).values
+            case "required": login.required = reader.choice(value, "login.\(key)", Login.Requirement.self)
+            case "explanation": login.explanation = reader.string(value, "login.\(key)")
+            case "methods": login.methods = reader.strings(value, "login.\(key)").values
             default: break
             }
         }
@@ -330,7 +339,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func data(_ node: Node, _ reader: inout NodeReader) -> DataPolicy {
-        var data = DataPolicy(marks: Marks(node.start))
+        var data = DataPolicy(marks: Self.marks(for: node))
         reader.fields(of: node, path: "data", known: SpecKeys.data) { reader, key, value, keyMark in
             data.marks.values[key] = value.start
             data.marks.keys[key] = keyMark
@@ -340,16 +349,15 @@ public struct SpecDecoder: Sendable {
     }
 
     static func gesture(_ node: Node, path: String, _ reader: inout NodeReader) -> Gesture {
-        var gesture = Gesture(path: path, marks: Marks(node.start))
+        var gesture = Gesture(path: path, marks: Self.marks(for: node))
         reader.fields(of: node, path: path, known: SpecKeys.gesture) { reader, key, value, keyMark in
             gesture.marks.values[key] = value.start
             gesture.marks.keys[key] = keyMark
-            let keyPath = "\(path).\(key)"
             switch key {
-            case "type": gesture.type = reader.choice(value, keyPath, Gesture.Kind.self)
-            case "fingers": gesture.fingers = reader.integer(value, keyPath, minimum: 1) ?? 1
-            case "direction": gesture.direction = reader.string(value, keyPath)
-            case "action": gesture.action = reader.string(value, keyPath)
+            case "type": gesture.type = reader.choice(value, "\(path).\(key)", Gesture.Kind.self)
+            case "fingers": gesture.fingers = reader.integer(value, "\(path).\(key)", minimum: 1) ?? 1
+            case "direction": gesture.direction = reader.string(value, "\(path).\(key)")
+            case "action": gesture.action = reader.string(value, "\(path).\(key)")
             default: break
             }
         }
@@ -363,7 +371,7 @@ public struct SpecDecoder: Sendable {
         var variants: [LayoutVariant] = []
         reader.fields(of: node, path: "layouts", known: SizeClass.allCases.map(\.rawValue)) { reader, key, value, _ in
             guard let sizeClass = SizeClass(rawValue: key) else { return }
-            var variant = LayoutVariant(sizeClass: sizeClass, marks: Marks(value.start))
+            var variant = LayoutVariant(sizeClass: sizeClass, marks: Self.marks(for: value))
             let path = "layouts.\(key)"
             reader.fields(of: value, path: path, known: SpecKeys.layoutVariant) { reader, field, fieldValue, keyMark in
                 variant.marks.values[field] = fieldValue.start

@@ -39,7 +39,18 @@ public struct Screen: Sendable {
     }
 
     /// Every element of the content area, depth first in document order, children after their parent.
-    public var allContentElements: [Element] {
+    public var allContentElements: [Element] { Self.flatten(elements) }
+
+    /// Bar items of every bar, and tabs, in document order (their children not included).
+    public var allBarItems: [Element] {
+        (navigationBar?.items ?? []) + (toolbar?.items ?? []) + (tabBar?.tabs ?? [])
+    }
+
+    /// Content elements, bar items and tabs, with all their children.
+    public var allElements: [Element] { allContentElements + Self.flatten(allBarItems) }
+
+    /// Depth first, children after their parent. Depth is bounded by the loader's nesting limit.
+    public static func flatten(_ list: [Element]) -> [Element] {
         var out: [Element] = []
         func walk(_ list: [Element]) {
             for element in list {
@@ -47,17 +58,9 @@ public struct Screen: Sendable {
                 walk(element.children)
             }
         }
-        walk(elements)
+        walk(list)
         return out
     }
-
-    /// Bar items of every bar, and tabs, in document order.
-    public var allBarItems: [Element] {
-        (navigationBar?.items ?? []) + (toolbar?.items ?? []) + (tabBar?.tabs ?? [])
-    }
-
-    /// Content elements and bar items.
-    public var allElements: [Element] { allContentElements + allBarItems }
 }
 
 /// The mark of a map and of each of its keys' values, so findings point at the

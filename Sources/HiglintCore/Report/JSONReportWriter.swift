@@ -4,15 +4,30 @@
 /// file's rendered lines and rebuild the report by concatenation.
 public enum JSONReportWriter {
     public static func render(_ finding: Finding) -> String {
-        var out = "{\"file\": " + JSONText.string(finding.file)
-        out += ", \"line\": \(finding.line), \"column\": \(finding.column)"
-        out += ", \"rule\": " + JSONText.string(finding.rule)
-        out += ", \"severity\": " + JSONText.string(finding.severity.rawValue)
-        out += ", \"message\": " + JSONText.string(finding.message)
-        out += ", \"hint\": " + JSONText.string(finding.hint)
-        out += ", \"screen\": " + JSONText.optional(finding.screen)
-        out += ", \"element\": " + JSONText.optional(finding.element)
-        out += "}"
+        // One reserved buffer, appended to in place: this runs once per finding.
+        var out = ""
+        out.reserveCapacity(
+            160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
+                + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0))
+        out.append("{\"file\": ")
+        JSONText.appendString(finding.file, to: &out)
+        out.append(", \"line\": ")
+        out.append(String(finding.line))
+        out.append(", \"column\": ")
+        out.append(String(finding.column))
+        out.append(", \"rule\": ")
+        JSONText.appendString(finding.rule, to: &out)
+        out.append(", \"severity\": ")
+        JSONText.appendString(finding.severity.rawValue, to: &out)
+        out.append(", \"message\": ")
+        JSONText.appendString(finding.message, to: &out)
+        out.append(", \"hint\": ")
+        JSONText.appendString(finding.hint, to: &out)
+        out.append(", \"screen\": ")
+        JSONText.appendOptional(finding.screen, to: &out)
+        out.append(", \"element\": ")
+        JSONText.appendOptional(finding.element, to: &out)
+        out.append("}")
         return out
     }
 
@@ -52,9 +67,12 @@ public enum JSONReportWriter {
             out += "  \"findings\": []\n}\n"
             return out
         }
+        out.reserveCapacity(out.utf8.count + 16 + renderedFindings.reduce(0) { $0 + $1.utf8.count + 6 })
         out += "  \"findings\": [\n"
         for (index, line) in renderedFindings.enumerated() {
-            out += "    " + line + (index + 1 < renderedFindings.count ? ",\n" : "\n")
+            out.append("    ")
+            out.append(line)
+            out.append(index + 1 < renderedFindings.count ? ",\n" : "\n")
         }
         out += "  ]\n}\n"
         return out

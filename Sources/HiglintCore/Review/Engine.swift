@@ -3,8 +3,9 @@
 public struct Engine: Sendable {
     public let plugins: [Plugin]
     public let config: Config
-    private let screenRules: [(rule: any ScreenRule, severity: Severity)]
-    private let projectRules: [(rule: any ProjectRule, severity: Severity)]
+    /// Each enabled rule with its description, read once here rather than copied for every screen.
+    private let screenRules: [(rule: any ScreenRule, description: RuleDescription, severity: Severity)]
+    private let projectRules: [(rule: any ProjectRule, description: RuleDescription, severity: Severity)]
     private let coreSeverities: [String: Severity]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
@@ -13,18 +14,20 @@ public struct Engine: Sendable {
     public init(plugins: [Plugin], config: Config) {
         self.plugins = plugins
         self.config = config
-        var screenRules: [(rule: any ScreenRule, severity: Severity)] = []
-        var projectRules: [(rule: any ProjectRule, severity: Severity)] = []
+        var screenRules: [(rule: any ScreenRule, description: RuleDescription, severity: Severity)] = []
+        var projectRules: [(rule: any ProjectRule, description: RuleDescription, severity: Severity)] = []
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
             for rule in plugin.screenRules {
-                known.insert(rule.description.id)
-                if let severity = config.severity(of: rule.description) { screenRules.append((rule, severity)) }
+                let description = rule.description
+                known.insert(description.id)
+                if let severity = config.severity(of: description) { screenRules.append((rule, description, severity)) }
             }
             for rule in plugin.projectRules {
-                known.insert(rule.description.id)
-                if let severity = config.severity(of: rule.description) { projectRules.append((rule, severity)) }
+                let description = rule.description
+                known.insert(description.id)
+                if let severity = config.severity(of: description) { projectRules.append((rule, description, severity)) }
             }
         }
         var coreSeverities: [String: Severity] = [:]
@@ -95,8 +98,7 @@ public struct Engine: Sendable {
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
-            for (rule, severity) in screenRules {
-                let description = rule.description
+            for (rule, description, severity) in screenRules {
                 for violation in rule.check(screen, in: context) {
                     if isSuppressed(description, by: suppressed) || isSuppressed(description, by: violation.suppressed) {
                         continue
@@ -138,8 +140,7 @@ public struct Engine: Sendable {
             }
         }
         let context = config.ruleContext
-        for (rule, severity) in projectRules {
-            let description = rule.description
+        for (rule, description, severity) in projectRules {
             for projectViolation in rule.check(index, in: context) {
                 let summary = projectViolation.screen
                 let violation = projectViolation.violation
@@ -154,7 +155,7 @@ public struct Engine: Sendable {
 
     /// File results and the project pass, put together in report order.
     public func report(_ results: [FileResult]) -> Report {
-        let files = results.sorted { $0.file.displayPath.utf8.lexicographicallyPrecedes($1.file.displayPath.utf8) }
+        let files = results.sorted { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         var findings = files.flatMap(\.findings)
         findings += projectFindings(files.flatMap(\.summaries))
         findings.sort(by: Finding.reportOrder)
@@ -164,6 +165,8 @@ public struct Engine: Sendable {
     // MARK: - Policy
 
     private func checkIgnoreLists(of screen: Screen, file: SpecFile, into findings: inout [Finding]) {
+        // Most screens have no ignore list at all; finding that out must not copy every element.
+        guard !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen) else { return }
         let suppressed = screen.review.ignore
         for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
             emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
@@ -175,6 +178,19 @@ public struct Engine: Sendable {
                      element: element.name, suppressed: suppressed + element.suppressed, into: &findings)
             }
         }
+    }
+
+    /// Whether any element, bar item or tab, at any depth, has an `ignore` list.
+    private static func anyIgnoreList(in screen: Screen) -> Bool {
+        func any(_ elements: [Element]) -> Bool {
+            // Indices, so each element is looked into rather than copied.
+            for index in elements.indices where !elements[index].ignore.isEmpty || any(elements[index].children) {
+                return true
+            }
+            return false
+        }
+        return any(screen.elements) || any(screen.navigationBar?.items ?? []) || any(screen.toolbar?.items ?? [])
+            || any(screen.tabBar?.tabs ?? [])
     }
 
     private func unknownNameMessage(_ name: String) -> String {

@@ -139,6 +139,24 @@ public enum FileSystem {
         return .success(entries)
     }
 
+    /// Whether `lhs` sorts before `rhs` by their UTF-8 bytes: the order reports list
+    /// files in. The same answer as `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)`,
+    /// from one memcmp instead of a generic loop over both views.
+    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+                    let order = memcmp(leftBase, rightBase, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
     public static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty || directory == "." { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name

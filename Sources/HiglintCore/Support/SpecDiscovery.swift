@@ -18,12 +18,17 @@ public struct SpecFile: Sendable, Hashable {
 public struct SpecDiscovery: Sendable {
     public var exclude: [Glob]
     /// Absolute real paths never reviewed (the config file, the live report).
-    public var excludedFiles: Set<String>
+    public var excludedFiles: Set<String> {
+        didSet { excludedNames = Self.lastComponents(of: excludedFiles) }
+    }
+    /// The last path component of each excluded file.
+    private var excludedNames: Set<String>
     public var workingDirectory: String
 
     public init(exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory()) {
         self.exclude = exclude.map(Glob.init)
         self.excludedFiles = excludedFiles
+        self.excludedNames = Self.lastComponents(of: excludedFiles)
         self.workingDirectory = workingDirectory
     }
 
@@ -33,6 +38,10 @@ public struct SpecDiscovery: Sendable {
         public var notes: [String] = []
         /// Paths that could not be looked at all (named paths that do not exist, unreadable directories).
         public var errors: [String] = []
+    }
+
+    private static func lastComponents(of paths: Set<String>) -> Set<String> {
+        Set(paths.map { String($0.split(separator: "/", omittingEmptySubsequences: false).last ?? "") })
     }
 
     public static func isSpecName(_ name: String) -> Bool {
@@ -66,19 +75,26 @@ public struct SpecDiscovery: Sendable {
             }
         }
         outcome.files = outcome.files.filter { seen.insert($0.path).inserted }
-        outcome.files.sort { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+        outcome.files.sort { FileSystem.precedes($0.displayPath, $1.displayPath) }
         return outcome
     }
 
     /// Whether a path below `root` is excluded by a glob.
     public func isExcluded(_ absolutePath: String, root: String) -> Bool {
+        if exclude.isEmpty { return false }
         let relative = FileSystem.relative(absolutePath, to: root)
         let display = displayPath(for: absolutePath)
         return exclude.contains { $0.matches(relative) || $0.matches(display) }
     }
 
-    private func add(_ absolute: String, into outcome: inout Outcome) {
-        if !excludedFiles.isEmpty, let real = FileSystem.realPath(absolute), excludedFiles.contains(real) { return }
+    /// `name` is given for a regular file found by the walk (not a link), whose real path
+    /// then ends in that name: only such a name can be an excluded file, and the
+    /// other files skip `realpath`, which costs a system call per path component.
+    private func add(_ absolute: String, name: String? = nil, into outcome: inout Outcome) {
+        if !excludedFiles.isEmpty, name.map(excludedNames.contains) ?? true,
+           let real = FileSystem.realPath(absolute), excludedFiles.contains(real) {
+            return
+        }
         outcome.files.append(SpecFile(path: absolute, displayPath: displayPath(for: absolute)))
     }
 
@@ -100,7 +116,9 @@ public struct SpecDiscovery: Sendable {
                 case .directory:
                     if !isExcluded(path + "/", root: base) { pending.append(path) }
                 case .regular:
-                    if Self.isSpecName(entry.name), !isExcluded(path, root: base) { add(path, into: &outcome) }
+                    if Self.isSpecName(entry.name), !isExcluded(path, root: base) {
+                        add(path, name: entry.name, into: &outcome)
+                    }
                 case .symlink:
                     if Self.isSpecName(entry.name) || FileSystem.targetKind(at: path) == .directory {
                         if FileSystem.targetKind(at: path) == .missing {

@@ -85,19 +85,18 @@ public enum YAMLLoader {
 }
 
 private struct TreeBuilder {
+    /// An open collection. Its children wait in the builder's shared `pending`
+    /// buffer from `firstChild` on (a map's as key, value, key, value), so a
+    /// collection costs one exactly sized array when it closes instead of a
+    /// growing array per open collection.
     struct Frame {
         var isMapping: Bool
         var start: Mark
         var tag: String?
         var anchor: String?
-        var items: [Node] = []
-        var entries: [Node.Entry] = []
-        var pendingKey: Node?
-        /// Scalar keys seen so far, built only once a map is big enough that a linear scan would hurt.
-        var keyIndex: [String: Mark]?
+        var firstChild: Int
         var nodeCount = 1
         var height = 1
-        var duplicates: [DuplicateKey] = []
     }
 
     struct Anchored {
@@ -108,6 +107,7 @@ private struct TreeBuilder {
 
     let limits: LoaderLimits
     var stack: [Frame] = []
+    var pending: [Node] = []
     var anchors: [String: Anchored] = [:]
     var aliasNodes = 0
     var documents: [LoadedDocument] = []
@@ -133,6 +133,8 @@ private struct TreeBuilder {
         let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
         yaml_parser_set_input_string(parser, base, buffer.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        stack.reserveCapacity(16)
+        pending.reserveCapacity(64)
 
         var event = yaml_event_t()
         while true {
@@ -148,18 +150,7 @@ private struct TreeBuilder {
     }
 
     mutating func handle(_ event: inout yaml_event_t) -> LoadFailure? {
-        let start = mark(event.start_mark)
-        let end = mark(event.end_mark)
         switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
-            root = nil
-            rootCount = 0
-            anchors.removeAll(keepingCapacity: true)
-            aliasNodes = 0
-            duplicates = []
-            documentStart = start
-        case YAML_DOCUMENT_END_EVENT:
-            documents.append(LoadedDocument(root: root, duplicateKeys: duplicates, start: documentStart))
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = string(scalar.value, scalar.length)
@@ -169,12 +160,30 @@ private struct TreeBuilder {
             case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
             default: style = .quoted
             }
-            let node = Node(content: .scalar(text, style), start: start, end: end, tag: optionalString(scalar.tag))
+            let node = Node(
+                content: .scalar(text, style), start: mark(event.start_mark), end: mark(event.end_mark),
+                tag: optionalString(scalar.tag))
             if let anchor = optionalString(scalar.anchor) {
                 anchors[anchor] = Anchored(node: node, nodeCount: 1, height: 0)
             }
-            return attach(node, nodeCount: 1, height: 0)
+            attach(node, nodeCount: 1, height: 0)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let start = mark(event.start_mark)
+            if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let tag = isMapping ? optionalString(event.data.mapping_start.tag) : optionalString(event.data.sequence_start.tag)
+            let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
+            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, firstChild: pending.count))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return nil }
+            let content: Node.Content = frame.isMapping ? .mapping(closeMapping(frame)) : .sequence(closeSequence(frame))
+            let node = Node(content: content, start: frame.start, end: mark(event.end_mark), tag: frame.tag)
+            if let anchor = frame.anchor {
+                anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount, height: frame.height)
+            }
+            attach(node, nodeCount: frame.nodeCount, height: frame.height)
         case YAML_ALIAS_EVENT:
+            let start = mark(event.start_mark)
             let name = optionalString(event.data.alias.anchor) ?? ""
             guard var anchored = anchors[name] else {
                 return LoadFailure(kind: .syntax, message: "alias *\(name) names no anchor defined before it", mark: start)
@@ -191,69 +200,84 @@ private struct TreeBuilder {
             }
             // The alias stands where it is written, so findings point there.
             anchored.node.start = start
-            anchored.node.end = end
-            return attach(anchored.node, nodeCount: anchored.nodeCount, height: anchored.height)
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let tag = isMapping ? optionalString(event.data.mapping_start.tag) : optionalString(event.data.sequence_start.tag)
-            let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
-            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { return nil }
-            let content: Node.Content = frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items)
-            let node = Node(content: content, start: frame.start, end: end, tag: frame.tag)
-            duplicates.append(contentsOf: frame.duplicates)
-            if let anchor = frame.anchor {
-                anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount, height: frame.height)
-            }
-            return attach(node, nodeCount: frame.nodeCount, height: frame.height)
+            anchored.node.end = mark(event.end_mark)
+            attach(anchored.node, nodeCount: anchored.nodeCount, height: anchored.height)
+        case YAML_DOCUMENT_START_EVENT:
+            root = nil
+            rootCount = 0
+            anchors.removeAll(keepingCapacity: true)
+            aliasNodes = 0
+            duplicates = []
+            documentStart = mark(event.start_mark)
+        case YAML_DOCUMENT_END_EVENT:
+            documents.append(LoadedDocument(root: root, duplicateKeys: duplicates, start: documentStart))
         default:
             break
         }
         return nil
     }
 
-    mutating func attach(_ node: Node, nodeCount: Int, height: Int) -> LoadFailure? {
-        guard !stack.isEmpty else {
+    mutating func attach(_ node: Node, nodeCount: Int, height: Int) {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             rootCount = nodeCount
-            return nil
+            return
         }
-        let top = stack.count - 1
         stack[top].nodeCount += nodeCount
-        stack[top].height = max(stack[top].height, height + 1)
-        guard stack[top].isMapping else {
-            stack[top].items.append(node)
-            return nil
-        }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            return nil
-        }
-        stack[top].pendingKey = nil
-        if let text = key.scalar, let first = Self.firstMark(ofKey: text, at: key.start, in: &stack[top]) {
-            stack[top].duplicates.append(DuplicateKey(key: text, mark: key.start, firstMark: first))
-            return nil
-        }
-        stack[top].entries.append(Node.Entry(key: key, value: node))
-        return nil
+        if height + 1 > stack[top].height { stack[top].height = height + 1 }
+        pending.append(node)
     }
 
-    /// The mark of an earlier key with this text, if any; records the key otherwise.
-    static func firstMark(ofKey text: String, at keyMark: Mark, in frame: inout Frame) -> Mark? {
-        if let mark = frame.keyIndex?[text] { return mark }
-        if frame.keyIndex != nil {
-            frame.keyIndex?[text] = keyMark
+    /// The items of a closing sequence, taken off the pending buffer.
+    mutating func closeSequence(_ frame: Frame) -> [Node] {
+        let items = Array(pending[frame.firstChild...])
+        pending.removeSubrange(frame.firstChild...)
+        return items
+    }
+
+    /// The entries of a closing map, taken off the pending buffer. A key written
+    /// again is dropped with its value and reported; the first one is kept.
+    mutating func closeMapping(_ frame: Frame) -> [Node.Entry] {
+        let first = frame.firstChild
+        let end = first + (pending.count - first) / 2 * 2
+        var entries: [Node.Entry] = []
+        entries.reserveCapacity((end - first) / 2)
+        // Scalar keys kept so far, built only once a map is big enough that a linear scan would hurt.
+        var keyIndex: [String: Mark]?
+        var index = first
+        while index < end {
+            let key = pending[index]
+            if case .scalar(let text, _) = key.content {
+                if let firstMark = Self.firstMark(ofKey: text, at: key.start, in: entries, index: &keyIndex) {
+                    duplicates.append(DuplicateKey(key: text, mark: key.start, firstMark: firstMark))
+                    index += 2
+                    continue
+                }
+            }
+            entries.append(Node.Entry(key: key, value: pending[index + 1]))
+            index += 2
+        }
+        pending.removeSubrange(first...)
+        return entries
+    }
+
+    /// The mark of an earlier kept key with this text, if any; records the key in the index otherwise.
+    static func firstMark(ofKey text: String, at keyMark: Mark, in entries: [Node.Entry], index: inout [String: Mark]?) -> Mark? {
+        if index != nil {
+            if let mark = index?[text] { return mark }
+            index?[text] = keyMark
             return nil
         }
-        for entry in frame.entries where entry.key.scalar == text { return entry.key.start }
-        if frame.entries.count >= 16 {
-            var index: [String: Mark] = [text: keyMark]
-            for entry in frame.entries {
-                if let key = entry.key.scalar, index[key] == nil { index[key] = entry.key.start }
+        for entry in entries {
+            if case .scalar(let other, _) = entry.key.content, other == text { return entry.key.start }
+        }
+        if entries.count >= 16 {
+            var built: [String: Mark] = [text: keyMark]
+            for entry in entries {
+                if case .scalar(let other, _) = entry.key.content, built[other] == nil { built[other] = entry.key.start }
             }
-            frame.keyIndex = index
+            index = built
         }
         return nil
     }

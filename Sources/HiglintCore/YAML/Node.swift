@@ -82,16 +82,15 @@ public struct Node: Sendable {
 
 extension String {
     /// Keeps messages one line and readable whatever a spec contains.
-    func truncatedForMessage(limit: Int = 60) -> String {
+    public func truncatedForMessage(limit: Int = 60) -> String {
         var out = ""
         var count = 0
         for character in self {
             if count == limit { out += "…"; break }
             switch character {
-            case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.append(character)
+            default:
+                if character.isNewline { out += "\\n" } else { out.append(character) }
             }
             count += 1
         }

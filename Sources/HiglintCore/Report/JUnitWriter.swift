@@ -1,0 +1,106 @@
+/// The `junit` format, for CI dashboards: a test suite per spec file, a test
+/// case per screen, and a failure per finding at or above `--fail-on`.
+///
+/// Findings below the threshold are not failures, but they are not hidden
+/// either: they go to the test case's `system-out`. Findings that belong to
+/// no named screen (a file that does not parse, an unnamed document) go to a
+/// test case named `(file)`.
+public enum JUnitWriter {
+    public static let fileCaseName = "(file)"
+
+    public static func write(_ report: Report, failOn: Severity?) -> String {
+        var byFile: [String: [Finding]] = [:]
+        for finding in report.findings { byFile[finding.file, default: []].append(finding) }
+
+        var suites: [String] = []
+        var totalTests = 0
+        var totalFailures = 0
+        var listed = Set<String>()
+        for result in report.files where result.readProblem == nil {
+            let path = result.file.displayPath
+            listed.insert(path)
+            let suite = renderSuite(
+                path, screens: result.summaries.map(\.name), findings: byFile[path] ?? [], failOn: failOn)
+            suites.append(suite.xml)
+            totalTests += suite.tests
+            totalFailures += suite.failures
+        }
+        // A finding on a file the report does not list (not expected, but never dropped).
+        for path in byFile.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !listed.contains(path) {
+            let suite = renderSuite(path, screens: [], findings: byFile[path] ?? [], failOn: failOn)
+            suites.append(suite.xml)
+            totalTests += suite.tests
+            totalFailures += suite.failures
+        }
+
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"higlint\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+        out += suites.joined()
+        out += "</testsuites>\n"
+        return out
+    }
+
+    private struct Case {
+        var name: String
+        var findings: [Finding] = []
+    }
+
+    private static func renderSuite(
+        _ path: String, screens: [String?], findings: [Finding], failOn: Severity?
+    ) -> (xml: String, tests: Int, failures: Int) {
+        var cases: [Case] = []
+        var caseIndex: [String: Int] = [:]
+        for name in screens.compactMap({ $0 }) where caseIndex[name] == nil {
+            caseIndex[name] = cases.count
+            cases.append(Case(name: name))
+        }
+        var fileCase = Case(name: fileCaseName)
+        for finding in findings {
+            if let screen = finding.screen, let index = caseIndex[screen] {
+                cases[index].findings.append(finding)
+            } else {
+                fileCase.findings.append(finding)
+            }
+        }
+        if !fileCase.findings.isEmpty || cases.isEmpty { cases.append(fileCase) }
+
+        var failures = 0
+        var body = ""
+        for testCase in cases {
+            let failing = testCase.findings.filter { isFailure($0, failOn) }
+            let passing = testCase.findings.filter { !isFailure($0, failOn) }
+            failures += failing.count
+            body += "    <testcase name=\"\(MarkupText.attribute(testCase.name))\" classname=\"\(MarkupText.attribute(path))\""
+            body += " file=\"\(MarkupText.attribute(path))\" time=\"0\""
+            if failing.isEmpty && passing.isEmpty {
+                body += "/>\n"
+                continue
+            }
+            body += ">\n"
+            for finding in failing {
+                body += "      <failure type=\"\(MarkupText.attribute(finding.rule))\""
+                body += " message=\"\(MarkupText.attribute("\(finding.severity.rawValue): \(finding.message)"))\">"
+                body += MarkupText.escape(detail(finding)) + "</failure>\n"
+            }
+            if !passing.isEmpty {
+                body += "      <system-out>" + MarkupText.escape(passing.map(detail).joined(separator: "\n")) + "</system-out>\n"
+            }
+            body += "    </testcase>\n"
+        }
+        var xml = "  <testsuite name=\"\(MarkupText.attribute(path))\" tests=\"\(cases.count)\" failures=\"\(failures)\""
+        xml += " errors=\"0\" skipped=\"0\" time=\"0\">\n" + body + "  </testsuite>\n"
+        return (xml, cases.count, failures)
+    }
+
+    private static func isFailure(_ finding: Finding, _ failOn: Severity?) -> Bool {
+        guard let failOn else { return false }
+        return finding.severity >= failOn
+    }
+
+    private static func detail(_ finding: Finding) -> String {
+        var text = TextReportWriter.render(finding)
+        if let element = finding.element { text += "\nelement: \(element)" }
+        if !finding.hint.isEmpty { text += "\nhint: \(finding.hint)" }
+        return text
+    }
+}

@@ -1,0 +1,141 @@
+/// The `sarif` format: SARIF 2.1.0, which GitHub code scanning and IDEs read.
+///
+/// One run; `tool.driver.rules` lists every rule so a viewer can show its help
+/// even for rules that found nothing. Paths are relative to `SRCROOT`, the
+/// directory the review ran in, so the file means the same on any checkout.
+public enum SARIFWriter {
+    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    public static let rootBaseID = "SRCROOT"
+    /// The `partialFingerprints` key; bump the version if the fingerprint's recipe changes.
+    public static let fingerprintKey = "higlintFinding/v1"
+
+    public static func write(_ report: Report, rules: [RuleDescription], sourceRoot: String?) -> String {
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+
+        var out = "{\n  \"$schema\": \(JSONText.string(schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
+        out += "      \"tool\": {\n        \"driver\": {\n"
+        out += "          \"name\": \"higlint\",\n"
+        out += "          \"version\": \(JSONText.string(HiglintVersion.current)),\n"
+        out += "          \"semanticVersion\": \(JSONText.string(HiglintVersion.current)),\n"
+        out += "          \"rules\": ["
+        out += rules.isEmpty ? "]\n" : "\n" + rules.map { "            " + renderRule($0) }.joined(separator: ",\n") + "\n          ]\n"
+        out += "        }\n      },\n"
+        if let sourceRoot {
+            let root = sourceRoot.hasSuffix("/") ? sourceRoot : sourceRoot + "/"
+            out += "      \"originalUriBaseIds\": {\(JSONText.string(rootBaseID)): {\"uri\": \(JSONText.string(fileURI(root)))}},\n"
+        }
+        out += "      \"columnKind\": \"unicodeCodePoints\",\n"
+        var seen: [String: Int] = [:]
+        let results = report.findings.map { finding -> String in
+            let key = fingerprintInput(finding)
+            let occurrence = seen[key, default: 0] + 1
+            seen[key] = occurrence
+            return "        " + render(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint(key, occurrence))
+        }
+        out += "      \"results\": ["
+        out += results.isEmpty ? "]\n" : "\n" + results.joined(separator: ",\n") + "\n      ]\n"
+        out += "    }\n  ]\n}\n"
+        return out
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    /// `buttons.hit-target` becomes `ButtonsHitTarget`: SARIF's `name` is an identifier, the id stays the key.
+    static func ruleName(_ id: String) -> String {
+        id.split(whereSeparator: { $0 == "." || $0 == "-" || $0 == "_" })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    private static func renderRule(_ rule: RuleDescription) -> String {
+        var out = "{\"id\": \(JSONText.string(rule.id)), \"name\": \(JSONText.string(ruleName(rule.id)))"
+        out += ", \"shortDescription\": {\"text\": \(JSONText.string(rule.summary))}"
+        out += ", \"fullDescription\": {\"text\": \(JSONText.string(rule.rationale))}"
+        let help = "\(rule.hint)\n\nWhy: \(rule.rationale)\nRun `higlint explain \(rule.id)` for examples."
+        let markdown = "**Fix:** \(rule.hint)\n\n**Why:** \(rule.rationale)\n\nRun `higlint explain \(rule.id)` for examples."
+        out += ", \"help\": {\"text\": \(JSONText.string(help)), \"markdown\": \(JSONText.string(markdown))}"
+        out += ", \"defaultConfiguration\": {\"level\": \(JSONText.string(level(rule.severity)))}"
+        var tags = [rule.plugin]
+        if rule.isProjectRule { tags.append("project-rule") }
+        out += ", \"properties\": {\"tags\": [\(tags.map(JSONText.string).joined(separator: ", "))]}}"
+        return out
+    }
+
+    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String) -> String {
+        var out = "{\"ruleId\": \(JSONText.string(finding.rule))"
+        if let ruleIndex { out += ", \"ruleIndex\": \(ruleIndex)" }
+        out += ", \"level\": \(JSONText.string(level(finding.severity)))"
+        out += ", \"message\": {\"text\": \(JSONText.string(finding.message))}"
+        out += ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": " + artifactLocation(finding.file)
+        out += ", \"region\": {\"startLine\": \(max(1, finding.line)), \"startColumn\": \(max(1, finding.column))}}"
+        var names: [String] = []
+        if let screen = finding.screen { names.append("screen \"\(screen)\"") }
+        if let element = finding.element { names.append("element \"\(element)\"") }
+        if !names.isEmpty {
+            out += ", \"logicalLocations\": [{\"name\": \(JSONText.string(finding.element ?? finding.screen ?? ""))"
+            out += ", \"fullyQualifiedName\": \(JSONText.string(names.joined(separator: " / ")))}]"
+        }
+        out += "}]"
+        out += ", \"partialFingerprints\": {\(JSONText.string(fingerprintKey)): \(JSONText.string(fingerprint))}"
+        if !finding.hint.isEmpty {
+            out += ", \"properties\": {\"hint\": \(JSONText.string(finding.hint))}"
+        }
+        return out + "}"
+    }
+
+    private static func artifactLocation(_ path: String) -> String {
+        if path.hasPrefix("/") { return "{\"uri\": \(JSONText.string(fileURI(path)))}" }
+        return "{\"uri\": \(JSONText.string(percentEncoded(path))), \"uriBaseId\": \(JSONText.string(rootBaseID))}"
+    }
+
+    // MARK: - Fingerprints
+
+    /// What identifies a finding across edits: not its line, which moves when lines above change.
+    static func fingerprintInput(_ finding: Finding) -> String {
+        [finding.rule, finding.file, finding.screen ?? "", finding.element ?? ""].joined(separator: "\u{1F}")
+    }
+
+    /// FNV-1a, 64 bits: stable across runs and platforms, unlike Swift's seeded `Hasher`.
+    /// The occurrence tells apart equal findings on one element (two schema problems on one screen).
+    static func fingerprint(_ input: String, _ occurrence: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in input.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        let padded = String(repeating: "0", count: 16 - hex.count) + hex
+        return occurrence == 1 ? padded : "\(padded):\(occurrence)"
+    }
+
+    // MARK: - URIs
+
+    static func fileURI(_ absolutePath: String) -> String {
+        "file://" + percentEncoded(absolutePath)
+    }
+
+    /// RFC 3986: unreserved characters and `/` stay, every other byte of the UTF-8 is %XX.
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        out.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

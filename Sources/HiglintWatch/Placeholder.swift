@@ -1,2 +1,0 @@
-import CInotifyTools
-import HiglintCore

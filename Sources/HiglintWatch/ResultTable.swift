@@ -1,0 +1,129 @@
+import HiglintCore
+
+/// Each reviewed file's result with its findings already rendered as JSON
+/// lines, so an update re-renders only the files that changed; the report is
+/// then a concatenation of kept lines plus the (cheap) project pass.
+struct ResultTable: Sendable {
+    struct Stored: Sendable {
+        var result: FileResult
+        var lines: [String]
+        var errors: Int
+        var warnings: Int
+        var infos: Int
+
+        init(_ result: FileResult) {
+            self.result = result
+            lines = result.findings.map(JSONReportWriter.render)
+            errors = result.findings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
+            warnings = result.findings.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) }
+            infos = result.findings.reduce(0) { $0 + ($1.severity == .info ? 1 : 0) }
+        }
+    }
+
+    private(set) var byPath: [String: Stored] = [:]
+    private var sortedPaths = SortedPaths()
+    /// Display paths in report order (check sorts by them), and back to the path.
+    private var displayOrder = SortedPaths()
+    private var pathByDisplay: [String: String] = [:]
+
+    var count: Int { byPath.count }
+
+    /// Keeps a review's result. A file that vanished before it could be read
+    /// is removed instead, as check leaves it out. Returns whether the file was new.
+    @discardableResult
+    mutating func store(_ result: FileResult) -> Bool {
+        let path = result.file.path
+        if result.readProblem == .notFound {
+            remove(path)
+            return false
+        }
+        let isNew = byPath[path] == nil
+        byPath[path] = Stored(result)
+        if isNew {
+            sortedPaths.insert(path)
+            displayOrder.insert(result.file.displayPath)
+            pathByDisplay[result.file.displayPath] = path
+        }
+        return isNew
+    }
+
+    @discardableResult
+    mutating func remove(_ path: String) -> Bool {
+        guard let stored = byPath.removeValue(forKey: path) else { return false }
+        sortedPaths.remove(path)
+        displayOrder.remove(stored.result.file.displayPath)
+        pathByDisplay[stored.result.file.displayPath] = nil
+        return true
+    }
+
+    func paths(atOrUnder path: String) -> [String] {
+        sortedPaths.paths(atOrUnder: path)
+    }
+
+    mutating func removeAll() {
+        self = ResultTable()
+    }
+
+    /// What the report holds: the JSON summary and the finding lines in check's order.
+    struct Assembly {
+        var summary: JSONReportWriter.Summary
+        var lines: [String]
+    }
+
+    /// The report body for the whole tree. The project pass runs over every
+    /// screen summary (it reads summaries, never specs); its findings are
+    /// merged into each file's kept lines in report order.
+    func assemble(with engine: Engine) -> Assembly {
+        let ordered = displayOrder.all.compactMap { pathByDisplay[$0].flatMap { byPath[$0] } }
+        let project = engine.projectFindings(ordered.flatMap(\.result.summaries)).sorted(by: Finding.reportOrder)
+
+        var summary = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+        var projectByFile: [String: [Finding]] = [:]
+        for finding in project {
+            projectByFile[finding.file, default: []].append(finding)
+            switch finding.severity {
+            case .error: summary.errors += 1
+            case .warning: summary.warnings += 1
+            case .info: summary.infos += 1
+            }
+        }
+        var lines: [String] = []
+        lines.reserveCapacity(ordered.reduce(project.count) { $0 + $1.lines.count })
+        var placed = 0
+        for stored in ordered {
+            if stored.result.readProblem == nil { summary.files += 1 }
+            summary.screens += stored.result.screenCount
+            summary.errors += stored.errors
+            summary.warnings += stored.warnings
+            summary.infos += stored.infos
+            guard let extra = projectByFile[stored.result.file.displayPath] else {
+                lines += stored.lines
+                continue
+            }
+            placed += extra.count
+            Self.merge(stored, extra, into: &lines)
+        }
+        if placed < project.count {
+            // A project finding on a file the table does not hold cannot be
+            // placed by file; sorting everything is slower but exactly check's order.
+            let all = (ordered.flatMap(\.result.findings) + project).sorted(by: Finding.reportOrder)
+            lines = all.map(JSONReportWriter.render)
+        }
+        return Assembly(summary: summary, lines: lines)
+    }
+
+    private static func merge(_ stored: Stored, _ extra: [Finding], into lines: inout [String]) {
+        let own = stored.result.findings
+        var i = 0
+        var j = 0
+        while i < own.count || j < extra.count {
+            if j >= extra.count || (i < own.count && !Finding.reportOrder(extra[j], own[i])) {
+                lines.append(stored.lines[i])
+                i += 1
+            } else {
+                lines.append(JSONReportWriter.render(extra[j]))
+                j += 1
+            }
+        }
+    }
+}

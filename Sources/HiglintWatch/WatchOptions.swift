@@ -1,0 +1,48 @@
+import HiglintCore
+
+/// Everything the watcher is told by the command line. The library reads no
+/// argument and no environment variable: the CLI resolves them and passes
+/// the values (and the ways to load the config and find the files) down.
+public struct WatchOptions: Sendable {
+    public var plugins: [Plugin]
+    /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
+    public var loadConfig: @Sendable () -> Result<Config, ConfigError>
+    /// The paths to review under a config (the command line's, else the config's).
+    public var reviewPaths: @Sendable (Config) -> [String]
+    /// How files are found under a config; the report path is passed so it is never reviewed.
+    public var discovery: @Sendable (Config, _ reportPath: String) -> SpecDiscovery
+    /// Where the live report goes under a config (absolute).
+    public var reportPath: @Sendable (Config) -> String
+    /// NOTIFY_SOCKET, when systemd (or a test) listens.
+    public var notifySocket: String?
+    /// WATCHDOG_USEC, when systemd expects a keep-alive; one is sent every half of it.
+    public var watchdogMicroseconds: Int64?
+    /// One line of the log (stderr).
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        plugins: [Plugin], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
+        reviewPaths: @escaping @Sendable (Config) -> [String],
+        discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
+        reportPath: @escaping @Sendable (Config) -> String,
+        notifySocket: String? = nil, watchdogMicroseconds: Int64? = nil,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.plugins = plugins
+        self.loadConfig = loadConfig
+        self.reviewPaths = reviewPaths
+        self.discovery = discovery
+        self.reportPath = reportPath
+        self.notifySocket = notifySocket
+        self.watchdogMicroseconds = watchdogMicroseconds
+        self.log = log
+    }
+}
+
+/// How a watch ended.
+public enum WatchExit: Sendable, Equatable {
+    /// SIGTERM or SIGINT: the current write was finished.
+    case stopped
+    /// It could not start: config, inotify, watch limit or report problem (already logged).
+    case failedToStart
+}

@@ -1,0 +1,63 @@
+import CInotifyTools
+import HiglintCore
+
+/// Events are hints: each only adds paths to re-examine (or asks for a full
+/// rescan); what is true is read from the disk when the set has settled.
+extension WatchSession {
+    func mark(_ path: String, suspect: Bool) {
+        pending[path] = (pending[path] ?? false) || suspect
+    }
+
+    /// Returns whether the event may change the report (then the settle clock restarts).
+    func handle(_ event: RawEvent) -> Bool {
+        // The library ignores overflow (wd -1): events were lost, so nothing is known.
+        if event.has(IN_Q_OVERFLOW) {
+            fullRescanReason = "the inotify event queue overflowed"
+            return true
+        }
+        var relevant = handleAnchor(event)
+        if event.has(IN_IGNORED) {
+            // The library never handles IN_IGNORED: the kernel dropped this
+            // watch (its directory was deleted, or the watch removed). Whatever
+            // is at those paths now needs a new watch and a fresh look.
+            for path in table.dropped(event.wd) {
+                mark(path, suspect: true)
+                relevant = true
+            }
+            return relevant || table.hasInactiveAnchors
+        }
+        for directory in table.directoryPaths(for: event.wd) {
+            if event.name.isEmpty {
+                // The directory itself: deleted or moved (its path in our
+                // table is now stale), or its permissions changed.
+                mark(directory, suspect: event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF))
+                relevant = true
+                continue
+            }
+            let name = event.name
+            if name.hasPrefix(".") || scope.isReportFile(directory: directory, name: name) { continue }
+            if !event.has(IN_ISDIR) && !SpecDiscovery.isSpecName(name) { continue }
+            mark(FileSystem.join(directory, name), suspect: false)
+            relevant = true
+        }
+        return relevant
+    }
+
+    /// Events in the parents of the roots and of the config file, for those names only.
+    private func handleAnchor(_ event: RawEvent) -> Bool {
+        guard !event.name.isEmpty else { return false }
+        var relevant = false
+        for anchor in table.anchorDirectories(for: event.wd) where anchor.names.contains(event.name) {
+            let path = FileSystem.join(anchor.directory, event.name)
+            if let configPath = config.sourcePath, configPath.utf8.elementsEqual(path.utf8) {
+                configChanged = true
+                relevant = true
+            }
+            if scope.isRoot(path) {
+                mark(path, suspect: false)
+                relevant = true
+            }
+        }
+        return relevant
+    }
+}

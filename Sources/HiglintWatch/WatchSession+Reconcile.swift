@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HiglintCore
+
+/// Turns the settled set of paths into the truth: stat, list and read them,
+/// then update the watches and the result table to match.
+extension WatchSession {
+    struct Changes {
+        var added: [String] = []
+        var changed: [String] = []
+        var removed: [String] = []
+
+        var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+        var count: Int { added.count + changed.count + removed.count }
+    }
+
+    /// Re-examines `tops` (path → whether its watch is suspect). A path whose
+    /// ancestor is walked needs no look of its own; a known directory that
+    /// kept its identity and permissions needs none either, unless suspect.
+    func reconcile(_ tops: [String: Bool]) -> Changes {
+        var walked = Set<String>()
+        var order: [String] = []
+        for path in tops.keys.sorted(by: SortedPaths.precedes) {
+            if hasAncestor(of: path, in: walked) { continue }
+            if tops[path] != true, let known = table.directories[path],
+               let now = PathStatus.of(path, follow: scope.isRoot(path)), now == known.status {
+                continue
+            }
+            walked.insert(path)
+            order.append(path)
+        }
+
+        // Forget what is gone first: a directory renamed inside the tree then
+        // gets a fresh watch at its new path, and no watch outlives its path.
+        for top in order {
+            for directory in table.directoryPaths(atOrUnder: top) {
+                let now = PathStatus.of(directory, follow: scope.isRoot(directory))
+                if now?.kind != .directory || now?.identity != table.directories[directory]?.status.identity {
+                    table.remove(directory: directory)
+                    freedWatches = true
+                }
+            }
+            for path in listingErrors.keys where SortedPaths.isPath(path, atOrUnder: top) { listingErrors[path] = nil }
+            for path in rootErrors.keys where SortedPaths.isPath(path, atOrUnder: top) { rootErrors[path] = nil }
+            for path in unwatched where SortedPaths.isPath(path, atOrUnder: top) { unwatched.remove(path) }
+        }
+
+        var found: [String] = []
+        for top in order { examine(top, into: &found) }
+
+        var changes = Changes()
+        let present = Set(found)
+        for top in order {
+            for path in results.paths(atOrUnder: top) where !present.contains(path) {
+                results.remove(path)
+                changes.removed.append(path)
+            }
+        }
+        for result in ParallelReview.review(found.map(scope.specFile), with: engine) {
+            let path = result.file.path
+            let known = results.byPath[path] != nil
+            if result.readProblem == .notFound {
+                // Gone between the listing and the read; its deletion event follows.
+                if results.remove(path) { changes.removed.append(path) }
+                continue
+            }
+            results.store(result)
+            noteReadProblem(result)
+            if known { changes.changed.append(path) } else { changes.added.append(path) }
+        }
+        return changes
+    }
+
+    private func hasAncestor(of path: String, in set: Set<String>) -> Bool {
+        if set.isEmpty { return false }
+        var current = path
+        while current != "/" && !current.isEmpty {
+            current = FileSystem.directory(of: current)
+            if set.contains(current) { return true }
+        }
+        return false
+    }
+
+    /// Looks at one path: a spec file is collected, a directory is walked,
+    /// anything else (missing, a link, outside the scope) contributes nothing.
+    func examine(_ path: String, into found: inout [String]) {
+        let isRoot = scope.isRoot(path)
+        guard isRoot || parentsAreDirectories(path) else { return }
+        guard let status = PathStatus.of(path, follow: isRoot) else {
+            if isRoot { rootErrors[path] = "\(scope.discovery.displayPath(for: path)): no such file or directory" }
+            return
+        }
+        switch status.kind {
+        case .regular:
+            if scope.admits(path, isDirectory: false) { found.append(path) }
+        case .directory:
+            if scope.admits(path, isDirectory: true) { walk(path, into: &found) }
+        case .symlink, .other:
+            return
+        }
+    }
+
+    /// A path below a root counts only if every directory on the way down is
+    /// a real directory: check never walks through a link, so neither do we,
+    /// even when an event names a path whose parent became one.
+    private func parentsAreDirectories(_ path: String) -> Bool {
+        guard let root = scope.roots(containing: path).first else { return false }
+        var current = FileSystem.directory(of: path)
+        while current.utf8.count > root.utf8.count {
+            guard PathStatus.of(current, follow: false)?.kind == .directory else { return false }
+            current = FileSystem.directory(of: current)
+        }
+        return true
+    }
+
+    /// Watches then lists every directory below `top`, as check's walk would
+    /// see it. The watch comes before the listing, so a file created in a new
+    /// directory is either listed or reported by the new watch (the library's
+    /// recursive walk, which stops at the first error, is not used).
+    func walk(_ top: String, into found: inout [String]) {
+        var stack = [top]
+        while let directory = stack.popLast() {
+            let isRoot = scope.isRoot(directory)
+            guard let status = PathStatus.of(directory, follow: isRoot), status.kind == .directory else { continue }
+            switch table.add(directory: directory, follow: isRoot, status: status) {
+            case .success:
+                break
+            case .failure(let error) where error.code == ENOSPC:
+                let description = WatchLimits.watchLimitDescription()
+                if starting {
+                    startupFailure = "cannot watch \(scope.discovery.displayPath(for: directory)): \(description)"
+                    return
+                }
+                if unwatched.isEmpty {
+                    log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(description)")
+                }
+                watchLimit = description
+                unwatched.insert(directory)
+            case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR:
+                continue  // gone already; its parent's event says so
+            case .failure(let error) where error.code == EACCES:
+                break  // the listing below fails the same way and is reported as check reports it
+            case .failure(let error):
+                log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(FileSystem.errorText(error.code))")
+            }
+            let entries: [(name: String, kind: FileSystem.Kind)]
+            switch FileSystem.list(directory) {
+            case .success(let list): entries = list
+            case .failure(.notFound): continue
+            case .failure(let problem):
+                let message = "\(scope.discovery.displayPath(for: directory)): cannot list directory: \(problem)"
+                if listingErrors[directory] == nil { log("higlint: error: \(message)") }
+                listingErrors[directory] = message
+                continue
+            }
+            for entry in entries {
+                let path = FileSystem.join(directory, entry.name)
+                switch entry.kind {
+                case .directory:
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: true) { stack.append(path) }
+                case .regular:
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: false) { found.append(path) }
+                case .symlink, .other, .missing:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// Files that exist but cannot be read are logged the way check reports them.
+    func noteReadProblem(_ result: FileResult) {
+        guard let problem = result.readProblem else { return }
+        switch problem {
+        case .notFound, .notRegular: return
+        default: log("higlint: error: \(result.file.displayPath): \(problem)")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import HiglintCore
+import XCTest
+
+final class LifecycleTests: XCTestCase {
+    func testExamples() {
+        for id in ["lifecycle.quit-control", "lifecycle.late-save"] {
+            RuleHarness.assertExamples(id)
+        }
+    }
+
+    private func button(label: String) -> String {
+        "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
+    }
+
+    private func button(action: String) -> String {
+        "screen: Settings\nelements:\n  - {id: b, type: button, action: \(action)}\n"
+    }
+
+    // MARK: - lifecycle.quit-control
+
+    func testEveryQuitLabelTriggers() {
+        for label in ["quit", "exit", "quit app", "exit app", "close app", "退出", "退出应用", "退出程序"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+    }
+
+    func testLabelsAreTrimmedAndCaseFolded() {
+        for label in ["  QUIT  ", "Quit", "Exit App", "\\tClose App\\n", " 退出 "] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+    }
+
+    func testSignOutAndCloseStaySilent() {
+        for label in ["Sign out", "Log out", "退出登录", "Close", "  close  ", "Quit game", "Exit full screen", ""] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 0, label)
+        }
+    }
+
+    func testQuitActions() {
+        for action in ["quit", "exit", "close-app", "terminate"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(action: action)), 1, action)
+        }
+        for action in ["close", "sign-out", "cancel", "done"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(action: action)), 0, action)
+        }
+    }
+
+    func testBarItemsTabsAndNestedElements() {
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: "screen: A\ntoolbar:\n  items:\n    - {id: q, type: button, label: Quit}\n"), 1)
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: "screen: A\nnavigation_bar:\n  title: A\n  items:\n    - {id: q, type: button, action: exit}\n"), 1)
+        // A tab shows its title: a tab titled Exit offers to quit.
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: "screen: A\ntab_bar:\n  tabs:\n    - {title: Exit, icon: system:power}\n"), 1)
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: "screen: A\ntab_bar:\n  tabs:\n    - {title: Log out, icon: system:person}\n"), 0)
+        // The title of anything but a tab is not read (only tabs have one).
+        let nested = "screen: A\nelements:\n  - id: g\n    type: group\n    children:\n      - id: sheet\n        type: action-sheet\n        children:\n          - {id: q, type: button, label: 退出程序}\n"
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: nested), 1)
+    }
+
+    func testOneFindingPerElementWithItsMessageAndPosition() throws {
+        let yaml = "screen: Settings\nelements:\n  - {id: ok, type: text, label: Fine}\n  - id: quit\n    type: button\n    label: Quit\n    action: quit\n"
+        let found = RuleHarness.findings(yaml).filter { $0.rule == "lifecycle.quit-control" }
+        XCTAssertEqual(found.count, 1)
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "action \"quit\" quits the app")
+        XCTAssertEqual(finding.element, "quit")
+        XCTAssertEqual([finding.line, finding.column], [4, 5])
+        XCTAssertEqual(finding.severity, .error)
+        let labelled = try XCTUnwrap(RuleHarness.findings(button(label: "Quit")).first { $0.rule == "lifecycle.quit-control" })
+        XCTAssertEqual(labelled.message, "label \"Quit\" offers to quit the app")
+    }
+
+    // MARK: - lifecycle.late-save
+
+    func testLateSave() {
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\ndata: {save: on-exit}\n"), 1)
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\ndata: {save: manual}\n"), 1)
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\ndata: {save: on-change}\n"), 0)
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\ndata: {save: periodic}\n"), 0)
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\ndata: {}\n"), 0)
+        XCTAssertEqual(RuleHarness.count("lifecycle.late-save", in: "screen: E\n"), 0)
+    }
+
+    func testLateSaveMessageAndPosition() throws {
+        let yaml = "screen: Editor\ndata:\n  save: on-exit\n"
+        let finding = try XCTUnwrap(RuleHarness.findings(yaml).first { $0.rule == "lifecycle.late-save" })
+        XCTAssertEqual(
+            finding.message,
+            "data.save is on-exit: data is saved only when the app exits, and a suspended app can be ended without warning")
+        XCTAssertEqual([finding.line, finding.column], [3, 9])
+        XCTAssertEqual(finding.severity, .warning)
+    }
+}

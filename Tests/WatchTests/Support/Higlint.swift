@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// The built `higlint` binary and how to run it the ways the tests need.
+enum Higlint {
+    /// The binary beside the test bundle, or HIGLINT_BINARY.
+    static func binary() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["HIGLINT_BINARY"] { return path }
+        var candidates: [URL] = []
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            candidates.append(directory.appendingPathComponent("higlint"))
+            directory = directory.deletingLastPathComponent()
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("higlint"))
+        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("higlint"))
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("higlint"))
+        }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate.path
+        }
+        throw XCTSkip("the higlint binary was not built beside the tests; set HIGLINT_BINARY")
+    }
+
+    /// A command prefix that runs the rest as `nobody`, or a skip naming why it cannot.
+    static func asNobody() throws -> [String] {
+        guard getuid() == 0 else { return [] }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("setpriv (util-linux) is needed to run the daemon as another user than root")
+        }
+        let prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        let binary = try binary()
+        let probe = try run(prefix + [binary, "--version"], in: URL(fileURLWithPath: "/"))
+        guard probe.status == 0 else {
+            throw XCTSkip("nobody cannot run \(binary) (the build directory is not world-readable): \(probe.stderr)")
+        }
+        return prefix
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a command to its end, reading both pipes so a full pipe never blocks it.
+    static func run(_ command: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.currentDirectoryURL = directory
+        process.environment = cleanEnvironment(adding: environment)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The test runner's environment without anything systemd might have set for it.
+    static func cleanEnvironment(adding extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY", "LISTEN_FDS"] {
+            environment[name] = nil
+        }
+        return environment.merging(extra) { $1 }
+    }
+
+    /// `higlint check --format json` over the same paths, from the same
+    /// directory, as the same user: what the live report must equal.
+    static func check(_ arguments: [String], in workspace: Workspace, prefix: [String] = []) throws -> String {
+        let outcome = try run(
+            prefix + [try binary(), "check", "--format", "json", "--fail-on", "never", "--quiet"] + arguments, in: workspace.url)
+        guard outcome.status == 0 || outcome.status == 2, outcome.stdout.hasPrefix("{") else {
+            throw WorkspaceError("check failed (\(outcome.status)): \(outcome.stderr)")
+        }
+        return outcome.stdout
+    }
+
+    /// The live report without the two members check does not print.
+    static func withoutWatchMembers(_ report: String) -> String {
+        report.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("  \"generated_at\": ") && !$0.hasPrefix("  \"watch\": ") }
+            .joined(separator: "\n")
+    }
+}

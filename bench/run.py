@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+"""higlint's benchmark: `check` against the libyaml floor, and the watcher.
+
+Generates the corpora (bench/gen_corpus.py), compiles the floor (bench/floor.c),
+then measures, in one run so the numbers share the machine's state:
+
+- floor and `higlint check --format json` on each N, alternating, medians of
+  several runs: wall time, CPU time and the child's peak RSS (from wait4);
+- `higlint watch` at N = 100 and 10,000 (when the binary has it): start-up to
+  the first report, save-to-report latency of atomic-rename saves (p50, p99),
+  RSS after start-up and after the saves, CPU time over 10 s of idleness, and
+  whether the final live report equals `check`.
+
+Prints a table and writes bench/results.json. Nothing here asserts a duration:
+it reports them, and says which targets were met.
+
+usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K] [--no-watch]
+"""
+
+import argparse
+import ctypes
+import json
+import os
+import platform
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen_corpus  # noqa: E402
+
+CORPUS = os.path.join(HERE, "corpus")
+SEED = 6
+SETTLE_MS = 20
+WATCH_SIZES = (100, 10_000)
+SAVES = 200
+IDLE_SECONDS = 10.0
+
+IN_CLOSE_WRITE = 0x00000008
+IN_MOVED_TO = 0x00000080
+
+
+# ---------------------------------------------------------------- machine
+
+def machine():
+    model = "unknown"
+    with open("/proc/cpuinfo") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    memory_kb = 0
+    with open("/proc/meminfo") as handle:
+        for line in handle:
+            if line.startswith("MemTotal:"):
+                memory_kb = int(line.split()[1])
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    libyaml = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libyaml-0-2"], capture_output=True, text=True)
+    return {
+        "nproc": os.cpu_count(),
+        "cpus_usable": len(os.sched_getaffinity(0)),
+        "cpu_model": model,
+        "memory_mb": memory_kb // 1024,
+        "kernel": platform.release(),
+        "swift": swift[0] if swift else "unknown",
+        "libyaml": libyaml.stdout.strip() or "unknown",
+        "load_average_at_start": list(os.getloadavg()),
+    }
+
+
+# ---------------------------------------------------------------- set-up
+
+def prepare_corpus(count):
+    """bench/corpus/nN/specs, regenerated unless the stamp says it is already this corpus."""
+    root = os.path.join(CORPUS, f"n{count}")
+    stamp_path = os.path.join(root, "stamp.json")
+    with open(os.path.join(HERE, "gen_corpus.py"), "rb") as handle:
+        generator = handle.read()
+    stamp = {"count": count, "seed": SEED, "generator_bytes": len(generator), "generator_hash": hash_bytes(generator)}
+    specs = os.path.join(root, "specs")
+    try:
+        with open(stamp_path) as handle:
+            if json.load(handle) == stamp and os.path.isdir(specs):
+                return root
+    except (OSError, ValueError):
+        pass
+    os.makedirs(root, exist_ok=True)
+    gen_corpus.generate(count, specs, SEED)
+    with open(os.path.join(root, "bench-config.yaml"), "w") as handle:
+        handle.write(f"# Written by bench/run.py: the settings every measured run uses.\nwatch:\n  settle_ms: {SETTLE_MS}\n")
+    os.makedirs(os.path.join(root, "out"), exist_ok=True)
+    with open(stamp_path, "w") as handle:
+        json.dump(stamp, handle)
+    return root
+
+
+def hash_bytes(data):
+    value = 0xCBF29CE484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+def build_floor():
+    os.makedirs(CORPUS, exist_ok=True)
+    binary = os.path.join(CORPUS, "floor")
+    command = ["cc", "-O2", "-o", binary, os.path.join(HERE, "floor.c"), "-lyaml"]
+    subprocess.run(command, check=True)
+    return binary, command
+
+
+def corpus_bytes(specs):
+    total = 0
+    files = 0
+    for directory, _, names in os.walk(specs):
+        for name in names:
+            if name.endswith(".yaml"):
+                files += 1
+                total += os.path.getsize(os.path.join(directory, name))
+    return files, total
+
+
+# ---------------------------------------------------------------- one timed run
+
+def timed(command, cwd, stdout_path):
+    """Wall time, CPU time and peak RSS of one child, from wait4's rusage."""
+    with open(stdout_path, "wb") as out, open(stdout_path + ".err", "wb") as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+    return {
+        "wall_s": wall,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "user_s": usage.ru_utime,
+        "sys_s": usage.ru_stime,
+        "max_rss_mb": usage.ru_maxrss / 1024,
+        "status": child.returncode,
+    }
+
+
+def median_of(runs, key):
+    return statistics.median(run[key] for run in runs)
+
+
+def measure_check(higlint, floor, count, runs):
+    root = prepare_corpus(count)
+    out = os.path.join(root, "out")
+    os.makedirs(out, exist_ok=True)
+    floor_command = [floor, "specs"]
+    check_command = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"]
+    floor_out = os.path.join(out, "floor.json")
+    check_out = os.path.join(out, "check.json")
+    # One warm-up of each: the page cache then holds the corpus for both.
+    timed(floor_command, root, floor_out)
+    timed(check_command, root, check_out)
+    floor_runs, check_runs = [], []
+    for _ in range(runs):
+        floor_runs.append(timed(floor_command, root, floor_out))
+        check_runs.append(timed(check_command, root, check_out))
+    with open(floor_out) as handle:
+        floor_result = json.load(handle)
+    with open(check_out) as handle:
+        report = json.load(handle)
+    problems = []
+    if floor_result["files"] != count or floor_result["failures"]:
+        problems.append(f"floor parsed {floor_result['files']} files with {floor_result['failures']} failures")
+    if report["summary"]["files"] != count:
+        problems.append(f"check reviewed {report['summary']['files']} files, expected {count}")
+    if any(run["status"] not in (0, 1) for run in check_runs):
+        problems.append("check exited with status 2")
+    files, size = corpus_bytes(os.path.join(root, "specs"))
+    floor_wall = median_of(floor_runs, "wall_s")
+    check_wall = median_of(check_runs, "wall_s")
+    return {
+        "n": count,
+        "bytes": size,
+        "mean_file_bytes": round(size / max(files, 1)),
+        "runs": runs,
+        "floor": {
+            "command": " ".join(["bench/corpus/floor", "specs"]),
+            "wall_s": floor_wall,
+            "cpu_s": median_of(floor_runs, "cpu_s"),
+            "max_rss_mb": median_of(floor_runs, "max_rss_mb"),
+            "events": floor_result["events"],
+            "all_wall_s": [run["wall_s"] for run in floor_runs],
+        },
+        "check": {
+            "command": " ".join(["higlint"] + check_command[1:]),
+            "wall_s": check_wall,
+            "cpu_s": median_of(check_runs, "cpu_s"),
+            "user_s": median_of(check_runs, "user_s"),
+            "sys_s": median_of(check_runs, "sys_s"),
+            "max_rss_mb": max(run["max_rss_mb"] for run in check_runs),
+            "findings": len(report["findings"]),
+            "summary": report["summary"],
+            "all_wall_s": [run["wall_s"] for run in check_runs],
+        },
+        "ratio_to_floor": check_wall / floor_wall,
+        "problems": problems,
+    }
+
+
+# ---------------------------------------------------------------- the watcher
+
+class ReportWatch:
+    """Inotify on the report's directory, through libc: each atomic replacement is one IN_MOVED_TO."""
+
+    def __init__(self, directory, name):
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        if self.fd < 0:
+            raise OSError(ctypes.get_errno(), "inotify_init1")
+        if self.libc.inotify_add_watch(self.fd, directory.encode(), IN_MOVED_TO | IN_CLOSE_WRITE) < 0:
+            raise OSError(ctypes.get_errno(), "inotify_add_watch")
+        self.name = name.encode()
+        self.poller = select.poll()
+        self.poller.register(self.fd, select.POLLIN)
+
+    def drain(self):
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except BlockingIOError:
+            pass
+
+    def wait(self, timeout):
+        """perf_counter when the report was next replaced, or None at the deadline."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            if not self.poller.poll(max(1, int(left * 1000))):
+                continue
+            now = time.perf_counter()
+            try:
+                data = os.read(self.fd, 65536)
+            except BlockingIOError:
+                continue
+            offset = 0
+            while offset + 16 <= len(data):
+                _, mask, _, length = struct.unpack_from("iIII", data, offset)
+                name = data[offset + 16:offset + 16 + length].rstrip(b"\0")
+                offset += 16 + length
+                if name == self.name and mask & IN_MOVED_TO:
+                    return now
+
+    def close(self):
+        os.close(self.fd)
+
+
+def proc_status(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM", "Threads"):
+                values[key] = int(rest.split()[0])
+    return {"rss_mb": values.get("VmRSS", 0) / 1024, "hwm_mb": values.get("VmHWM", 0) / 1024,
+            "threads": values.get("Threads", 0)}
+
+
+def cpu_seconds(pid):
+    """CPU time so far: /proc/PID/stat's ticks, and the finer per-thread schedstat sum."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    nanoseconds = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as handle:
+                nanoseconds += int(handle.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK"), nanoseconds / 1e9
+
+
+ROW0_LABEL = re.compile(r"(  - id: row-0\n    type: button\n    label: )[^\n]*")
+
+
+def edited(text):
+    """The same spec with its first button labelled Quit: one lifecycle.quit-control more."""
+    return ROW0_LABEL.sub(lambda match: match.group(1) + "Quit", text, count=1)
+
+
+def has_quit_finding(report_bytes, display_path):
+    needle = f'"file": "{display_path}"'.encode()
+    for line in report_bytes.split(b"\n"):
+        if needle in line and b'"lifecycle.quit-control"' in line and b'"element": "row-0"' in line:
+            return True
+    return False
+
+
+def percentile(values, fraction):
+    """Nearest rank: of 200 latencies, p99 is the 198th smallest."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * fraction // 1))
+    return ordered[int(rank) - 1]
+
+
+def watch_available(higlint):
+    try:
+        return subprocess.run([higlint, "watch", "--help"], capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def measure_watch(higlint, count):
+    root = prepare_corpus(count)
+    specs = os.path.join(root, "specs")
+    out = os.path.join(root, "out")
+    os.makedirs(out, exist_ok=True)
+    report_path = os.path.join(out, "report.json")
+    if os.path.exists(report_path):
+        os.unlink(report_path)
+    files = sorted(
+        os.path.relpath(os.path.join(directory, name), root)
+        for directory, _, names in os.walk(specs) for name in names if name.endswith(".yaml"))
+    originals = {}
+    command = [higlint, "watch", "--config", "bench-config.yaml", "--report", "out/report.json", "specs"]
+    watcher = ReportWatch(out, "report.json")
+    log = open(os.path.join(out, f"watch-{count}.log"), "wb")
+    result = {"n": count, "command": " ".join(["higlint"] + command[1:]), "settle_ms": SETTLE_MS}
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        first = watcher.wait(300)
+        if first is None:
+            result["problem"] = "no first report within 300 s"
+            return result
+        result["startup_s"] = first - start
+        # The first report is out; give the process a moment to finish its bookkeeping.
+        time.sleep(0.5)
+        result["after_startup"] = proc_status(child.pid)
+
+        ticks_before, ns_before = cpu_seconds(child.pid)
+        watcher.drain()
+        time.sleep(IDLE_SECONDS)
+        ticks_after, ns_after = cpu_seconds(child.pid)
+        result["idle_cpu_ms_per_10s"] = {
+            "stat_ticks": (ticks_after - ticks_before) * 1000 * 10 / IDLE_SECONDS,
+            "schedstat": (ns_after - ns_before) * 1000 * 10 / IDLE_SECONDS,
+        }
+        result["idle_report_writes"] = 1 if watcher.wait(0.001) is not None else 0
+
+        latencies, missed = [], 0
+        stride = max(1, len(files) // (SAVES // 2))
+        for save in range(SAVES):
+            relative = files[((save // 2) * stride) % len(files)]
+            path = os.path.join(root, relative)
+            if relative not in originals:
+                with open(path) as handle:
+                    originals[relative] = handle.read()
+            want_quit = save % 2 == 0
+            text = edited(originals[relative]) if want_quit else originals[relative]
+            temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".bench-tmp")
+            with open(temporary, "w") as handle:
+                handle.write(text)
+            # Let the previous update finish and forget its events, so this save's report is the next one.
+            time.sleep(0.03)
+            watcher.drain()
+            saved = time.perf_counter()
+            os.rename(temporary, path)
+            seen = None
+            while True:
+                moment = watcher.wait(10)
+                if moment is None:
+                    break
+                with open(report_path, "rb") as handle:
+                    if has_quit_finding(handle.read(), relative) == want_quit:
+                        seen = moment
+                        break
+            if seen is None:
+                missed += 1
+            else:
+                latencies.append((seen - saved) * 1000)
+        result["saves"] = SAVES
+        result["missed_saves"] = missed
+        if latencies:
+            result["latency_ms"] = {
+                "p50": percentile(latencies, 0.50), "p99": percentile(latencies, 0.99),
+                "min": min(latencies), "max": max(latencies)}
+        time.sleep(0.5)
+        result["after_saves"] = proc_status(child.pid)
+
+        # Correctness: once settled, the live report is `check` plus generated_at and watch.
+        check = subprocess.run(
+            [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"],
+            cwd=root, capture_output=True)
+        with open(report_path) as handle:
+            live = json.load(handle)
+        expected = json.loads(check.stdout)
+        live.pop("generated_at", None)
+        live.pop("watch", None)
+        result["report_equals_check"] = live == expected
+        if live != expected:
+            result["report_difference"] = {
+                "live_summary": live.get("summary"), "check_summary": expected.get("summary"),
+                "live_findings": len(live.get("findings", [])), "check_findings": len(expected.get("findings", []))}
+    finally:
+        for relative, text in originals.items():
+            with open(os.path.join(root, relative), "w") as handle:
+                handle.write(text)
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(30)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        result["exit_status"] = child.returncode
+        watcher.close()
+        log.close()
+    return result
+
+
+# ---------------------------------------------------------------- output
+
+TARGETS = {"check_ratio": 1.2, "check_rss_mb": 128, "watch_rss_mb": 64, "idle_cpu_ms": 10,
+           "p50_over_settle_ms": 5, "p99_over_settle_ms": 25, "latency_growth": 1.3}
+
+
+def verdicts(results):
+    out = {}
+    for row in results["check"]:
+        if row["n"] == 10_000:
+            out["check 10k wall <= 1.2x floor"] = row["ratio_to_floor"] <= TARGETS["check_ratio"]
+            out["check 10k peak RSS < 128 MB"] = row["check"]["max_rss_mb"] < TARGETS["check_rss_mb"]
+    watch = {row["n"]: row for row in results.get("watch", []) if "latency_ms" in row}
+    for n, row in watch.items():
+        out[f"watch {n} p50 <= settle + 5 ms"] = row["latency_ms"]["p50"] <= SETTLE_MS + TARGETS["p50_over_settle_ms"]
+        out[f"watch {n} p99 <= settle + 25 ms"] = row["latency_ms"]["p99"] <= SETTLE_MS + TARGETS["p99_over_settle_ms"]
+        out[f"watch {n} idle CPU < 10 ms / 10 s"] = row["idle_cpu_ms_per_10s"]["schedstat"] < TARGETS["idle_cpu_ms"]
+        out[f"watch {n} report equals check"] = row.get("report_equals_check", False)
+    if 10_000 in watch:
+        out["watch 10k RSS < 64 MB"] = watch[10_000]["after_saves"]["hwm_mb"] < TARGETS["watch_rss_mb"]
+    if 100 in watch and 10_000 in watch:
+        out["watch latency 10k <= 1.3x 100"] = (
+            watch[10_000]["latency_ms"]["p50"] <= TARGETS["latency_growth"] * watch[100]["latency_ms"]["p50"])
+    return out
+
+
+def print_table(results):
+    print()
+    print(f"machine: {results['machine']['nproc']} CPUs ({results['machine']['cpu_model']}), "
+          f"{results['machine']['memory_mb']} MB, load at start {results['machine']['load_average_at_start']}")
+    print()
+    print(f"{'N':>6} {'MB':>6} {'floor s':>8} {'check s':>8} {'ratio':>6} {'check cpu s':>11} "
+          f"{'check RSS MB':>12} {'findings':>8}")
+    for row in results["check"]:
+        print(f"{row['n']:>6} {row['bytes'] / 1e6:>6.1f} {row['floor']['wall_s']:>8.3f} {row['check']['wall_s']:>8.3f} "
+              f"{row['ratio_to_floor']:>6.2f} {row['check']['cpu_s']:>11.3f} {row['check']['max_rss_mb']:>12.1f} "
+              f"{row['check']['findings']:>8}")
+        for problem in row["problems"]:
+            print(f"       problem: {problem}")
+    if results.get("watch"):
+        print()
+        print(f"{'N':>6} {'start s':>8} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'RSS up MB':>9} "
+              f"{'RSS end MB':>10} {'HWM MB':>7} {'idle ms/10s':>11} {'= check':>7}")
+        for row in results["watch"]:
+            if "problem" in row:
+                print(f"{row['n']:>6} problem: {row['problem']}")
+                continue
+            latency = row.get("latency_ms", {"p50": float("nan"), "p99": float("nan")})
+            print(f"{row['n']:>6} {row['startup_s']:>8.3f} {latency['p50']:>7.1f} {latency['p99']:>7.1f} "
+                  f"{row['missed_saves']:>6} {row['after_startup']['rss_mb']:>9.1f} {row['after_saves']['rss_mb']:>10.1f} "
+                  f"{row['after_saves']['hwm_mb']:>7.1f} {row['idle_cpu_ms_per_10s']['schedstat']:>11.2f} "
+                  f"{str(row.get('report_equals_check')):>7}")
+    elif results.get("watch_skipped"):
+        print(f"\nwatch: skipped ({results['watch_skipped']})")
+    print()
+    for name, met in results["targets"].items():
+        print(f"  [{'met' if met else 'MISSED'}] {name}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--higlint", default=os.path.join(REPO, ".build", "release", "higlint"))
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--runs", type=int, default=0, help="runs per size (default: 15, 9, 7 by size)")
+    parser.add_argument("--no-watch", action="store_true")
+    parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
+    arguments = parser.parse_args()
+    higlint = os.path.abspath(arguments.higlint)
+    sizes = [int(size) for size in arguments.sizes.split(",")]
+
+    results = {"machine": machine(), "higlint": higlint, "seed": SEED}
+    floor, floor_build = build_floor()
+    results["floor_build"] = " ".join(floor_build).replace(REPO + "/", "")
+    results["check"] = []
+    for count in sizes:
+        runs = arguments.runs or (15 if count <= 100 else 9 if count <= 1000 else 7)
+        print(f"check: N={count}, {runs} runs each of the floor and check...", file=sys.stderr, flush=True)
+        results["check"].append(measure_check(higlint, floor, count, runs))
+    if arguments.no_watch:
+        results["watch_skipped"] = "--no-watch"
+    elif not watch_available(higlint):
+        results["watch_skipped"] = "this higlint has no working `watch --help`"
+    else:
+        results["watch"] = []
+        for count in WATCH_SIZES:
+            print(f"watch: N={count}, {SAVES} saves...", file=sys.stderr, flush=True)
+            results["watch"].append(measure_watch(higlint, count))
+    results["machine"]["load_average_at_end"] = list(os.getloadavg())
+    results["targets"] = verdicts(results)
+    with open(arguments.output, "w") as handle:
+        json.dump(results, handle, indent=2)
+        handle.write("\n")
+    print_table(results)
+    print(f"\nwrote {os.path.relpath(arguments.output, os.getcwd())}")
+
+
+if __name__ == "__main__":
+    main()
