@@ -21,8 +21,8 @@ struct RawEvent: Sendable, Equatable {
 }
 
 /// libinotifytools 3.22, wrapped for the one thread that may call it: the
-/// library keeps process-global tables and a static event buffer, so a
-/// `Inotify` is never shared (it is deliberately not Sendable).
+/// library keeps process-global tables and a static event buffer, so an
+/// `Inotify` value is never shared (it is deliberately not Sendable).
 final class Inotify {
     /// The events the watcher needs: content written, entries appearing,
     /// disappearing or renamed, the directory itself going away, and
@@ -94,6 +94,26 @@ final class Inotify {
             spelling += "/."
         }
         return .failure(SystemError(code: EEXIST))
+    }
+
+    private var retired: UInt64 = 0
+
+    /// Takes a dead watch's entry out of the library's way. The library
+    /// cannot remove it (it asks the kernel first, which refuses), so its
+    /// name would shadow the next directory at that path. The entry is
+    /// renamed in place to its name + 0x01 + a counter running downwards:
+    /// no other name sorts between the old and the new one, so the library's
+    /// name-ordered tree stays valid while the path is freed.
+    func retire(_ wd: Int32) {
+        guard let current = inotifytools_filename_from_wd(wd), current.pointee != 0 else { return }
+        retired += 1
+        let counter = String(UInt64.max - retired, radix: 16)
+        let suffix = String(repeating: "0", count: 16 - counter.count) + counter
+        var name = Array(UnsafeBufferPointer(start: current, count: strlen(current)))
+        name.append(1)
+        name += suffix.utf8.map { CChar(bitPattern: $0) }
+        name.append(0)
+        inotifytools_set_filename_by_wd(wd, name)
     }
 
     /// Removes a live watch. Returns false when the kernel had already dropped

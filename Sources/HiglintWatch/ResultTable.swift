@@ -20,13 +20,28 @@ struct ResultTable: Sendable {
         }
     }
 
-    private(set) var byPath: [String: Stored] = [:]
+    /// In report order (check sorts files by display path), so assembling
+    /// the report walks an array instead of looking every file up.
+    private(set) var entries: [Stored] = []
+    /// Path → display path, for lookups by path.
+    private var displayByPath: [String: String] = [:]
     private var sortedPaths = SortedPaths()
-    /// Display paths in report order (check sorts by them), and back to the path.
-    private var displayOrder = SortedPaths()
-    private var pathByDisplay: [String: String] = [:]
 
-    var count: Int { byPath.count }
+    var count: Int { entries.count }
+
+    func contains(_ path: String) -> Bool { displayByPath[path] != nil }
+
+    /// Where `display` is, or would be inserted, in `entries`.
+    private func position(of display: String) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if SortedPaths.precedes(entries[middle].result.file.displayPath, display) { low = middle + 1 } else { high = middle }
+        }
+        let found = low < entries.count && entries[low].result.file.displayPath.utf8.elementsEqual(display.utf8)
+        return (low, found)
+    }
 
     /// Keeps a review's result. A file that vanished before it could be read
     /// is removed instead, as check leaves it out. Returns whether the file was new.
@@ -37,22 +52,24 @@ struct ResultTable: Sendable {
             remove(path)
             return false
         }
-        let isNew = byPath[path] == nil
-        byPath[path] = Stored(result)
-        if isNew {
-            sortedPaths.insert(path)
-            displayOrder.insert(result.file.displayPath)
-            pathByDisplay[result.file.displayPath] = path
+        let display = result.file.displayPath
+        let place = position(of: display)
+        if place.found {
+            entries[place.index] = Stored(result)
+            return false
         }
-        return isNew
+        entries.insert(Stored(result), at: place.index)
+        displayByPath[path] = display
+        sortedPaths.insert(path)
+        return true
     }
 
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
-        guard let stored = byPath.removeValue(forKey: path) else { return false }
+        guard let display = displayByPath.removeValue(forKey: path) else { return false }
         sortedPaths.remove(path)
-        displayOrder.remove(stored.result.file.displayPath)
-        pathByDisplay[stored.result.file.displayPath] = nil
+        let place = position(of: display)
+        if place.found { entries.remove(at: place.index) }
         return true
     }
 
@@ -74,7 +91,7 @@ struct ResultTable: Sendable {
     /// screen summary (it reads summaries, never specs); its findings are
     /// merged into each file's kept lines in report order.
     func assemble(with engine: Engine) -> Assembly {
-        let ordered = displayOrder.all.compactMap { pathByDisplay[$0].flatMap { byPath[$0] } }
+        let ordered = entries
         let project = engine.projectFindings(ordered.flatMap(\.result.summaries)).sorted(by: Finding.reportOrder)
 
         var summary = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)

@@ -19,6 +19,10 @@ extension WatchSession {
     /// ancestor is walked needs no look of its own; a known directory that
     /// kept its identity and permissions needs none either, unless suspect.
     func reconcile(_ tops: [String: Bool]) -> Changes {
+        // Read what arrived since the settle: an IN_IGNORED among it means a
+        // watch is dead already, and asking the library to remove a dead
+        // watch makes it print to stderr. New paths go to the next update.
+        drainEvents()
         var walked = Set<String>()
         var order: [String] = []
         for path in tops.keys.sorted(by: SortedPaths.precedes) {
@@ -59,7 +63,7 @@ extension WatchSession {
         }
         for result in ParallelReview.review(found.map(scope.specFile), with: engine) {
             let path = result.file.path
-            let known = results.byPath[path] != nil
+            let known = results.contains(path)
             if result.readProblem == .notFound {
                 // Gone between the listing and the read; its deletion event follows.
                 if results.remove(path) { changes.removed.append(path) }

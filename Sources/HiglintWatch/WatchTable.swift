@@ -60,7 +60,10 @@ final class WatchTable {
         }
         users[wd] = nil
         identities[wd] = nil
-        if !inotify.remove(wd) { dead.insert(wd) }
+        if !inotify.remove(wd) {
+            dead.insert(wd)
+            inotify.retire(wd)
+        }
     }
 
     // MARK: - Tree directories
@@ -140,6 +143,7 @@ final class WatchTable {
         users[wd] = nil
         identities[wd] = nil
         dead.insert(wd)
+        inotify.retire(wd)
         let paths = directoryPathsByWd.removeValue(forKey: wd) ?? []
         for path in paths {
             directories[path] = nil

@@ -81,18 +81,15 @@ enum CheckCommand {
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach { Console.error("higlint: error: \($0)") }
 
+        // The command line's baseline wins over the config's.
+        let baselinePath = arguments.value("--baseline")
+            ?? config.baseline.map { FileSystem.absolute($0, relativeTo: config.baseDirectory) }
         var baseline: Baseline?
-        if let path = arguments.value("--baseline") {
-            switch FileReader.read(path, maxBytes: 256 << 20) {
-            case .success(let bytes):
-                switch Baseline.parse(bytes, file: path) {
-                case .success(let parsed): baseline = parsed
-                case .failure(let problem):
-                    Console.error(problem.description)
-                    return ExitStatus.failure
-                }
+        if let baselinePath {
+            switch Baseline.load(from: baselinePath) {
+            case .success(let loaded): baseline = loaded
             case .failure(let problem):
-                Console.error("higlint: error: cannot read baseline \(path): \(problem)")
+                Console.error(problem.description)
                 return ExitStatus.failure
             }
         }
@@ -105,7 +102,7 @@ enum CheckCommand {
             let applied = baseline.apply(to: fullReport)
             report = applied.report
             baselined = applied.hidden
-            noteStale(applied.stale, in: arguments.value("--baseline") ?? "")
+            noteStale(applied.stale, in: baselinePath ?? "")
         }
         if let path = arguments.value("--write-baseline") {
             let recorded = Baseline(recording: fullReport.findings)

@@ -194,4 +194,20 @@ final class CheckCommandTests: XCTestCase {
         // The readable file is still reviewed and reported.
         XCTAssertTrue(outcome.stdout.contains("open.yaml:3:5: error"), outcome.stdout)
     }
+
+    func testBaselineFromTheConfig() throws {
+        let tree = try SpecTree()
+        try tree.write("specs/small.yaml", Self.smallButton)
+        let written = try HiglintProcess.run(["check", "specs", "--write-baseline", "known.json"], in: tree.url)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        try tree.write("config.yaml", "paths: [specs]\nbaseline: known.json\n")
+        XCTAssertEqual(try HiglintProcess.run(["check"], in: tree.url).status, 0)
+        // A new problem still shows.
+        try tree.write("specs/new.yaml", Self.smallButton.replacing("Small", with: "New"))
+        let outcome = try HiglintProcess.run(["check"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stdout, "specs/new.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        try tree.write("config.yaml", "paths: [specs]\nbaseline: missing.json\n")
+        XCTAssertEqual(try HiglintProcess.run(["check"], in: tree.url).status, 2)
+    }
 }

@@ -137,6 +137,21 @@ final class DirectoryTests: XCTestCase {
         try daemon.assertMatchesCheck()
     }
 
+    func testDirectoryRecreatedMoreTimesThanAnyRetryBudget() throws {
+        let (workspace, daemon) = try start { workspace in
+            try workspace.write("tree/flip/f.yaml", Specs.screen("Flip", parent: "P0"))
+        }
+        // Each deletion leaves a dead watch behind in the library's table, under the same name.
+        for round in 1...40 {
+            try workspace.remove("tree/flip")
+            try workspace.write("tree/flip/f.yaml", Specs.screen("Flip", parent: "P\(round)"))
+            try daemon.assertMatchesCheck()
+        }
+        try workspace.write("tree/flip/f.yaml", Specs.screen("Flip", parent: "Last"))
+        try daemon.assertMatchesCheck()
+        XCTAssertTrue(daemon.report?.contains("parent \\\"Last\\\"") ?? false, daemon.report ?? "")
+    }
+
     func testRootDeletedAndRecreated() throws {
         let (workspace, daemon) = try start()
         try workspace.remove("tree")

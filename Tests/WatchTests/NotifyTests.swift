@@ -26,6 +26,8 @@ final class NotifyTests: XCTestCase {
             NotifyListener.fields($0)["STATUS"] == "2 files, 2 screens: 1 error, 0 warnings, 0 infos"
         }
 
+        try daemon.assertMatchesCheck()
+
         daemon.signal(SIGHUP)
         let reloading = try listener.waitFor("RELOADING=1") { NotifyListener.fields($0)["RELOADING"] == "1" }
         try listener.waitFor("READY=1 after RELOADING=1", after: reloading) { NotifyListener.fields($0)["READY"] == "1" }

@@ -92,6 +92,8 @@ final class ReloadTests: XCTestCase {
         for (signal, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             let workspace = try Workspace()
             try tree(workspace)
+            // Enough files that the review runs on worker threads, which must not take the signal.
+            for index in 0..<80 { try workspace.write("tree/many/s\(index).yaml", Specs.screen("Many\(index)")) }
             let daemon = try WatchDaemon(in: workspace)
             try daemon.waitForStart()
             try workspace.write("tree/home.yaml", Specs.screen("Home", button: 30))

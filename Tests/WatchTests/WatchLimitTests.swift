@@ -58,8 +58,11 @@ final class WatchLimitTests: XCTestCase {
         XCTAssertEqual(daemon.watchSection?["state"] as? String, "watching")
 
         try setLimit(1, of: daemon)
-        try workspace.write("tree/new1/b.yaml", Specs.screen("B", button: 21))
-        try workspace.write("tree/new2/deeper/c.yaml", Specs.screen("C", button: 22))
+        // Moved in whole: an unwatched directory cannot report a file created in it later.
+        try workspace.write("staging/new1/b.yaml", Specs.screen("B", button: 21))
+        try workspace.write("staging/new2/deeper/c.yaml", Specs.screen("C", button: 22))
+        try workspace.rename("staging/new1", "tree/new1")
+        try workspace.rename("staging/new2", "tree/new2")
         // The new directories cannot be watched, but their files are read by the walk.
         try daemon.assertMatchesCheck()
         try waitUntil("a degraded report") { daemon.watchSection?["state"] as? String == "degraded" }

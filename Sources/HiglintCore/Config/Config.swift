@@ -14,6 +14,8 @@ public struct Config: Sendable {
     public var thresholds = Thresholds()
     public var limits = LoaderLimits()
     public var watch = WatchSettings()
+    /// Findings recorded here are hidden (`higlint check --write-baseline`); resolved against `baseDirectory`.
+    public var baseline: String?
     /// The file this came from, when it came from one (it is never reviewed).
     public var sourcePath: String?
     /// The directory relative paths in the file are resolved against.
@@ -44,6 +46,8 @@ public struct WatchSettings: Sendable, Equatable {
     public var maxDelayMilliseconds: Int = 500
     /// The live report's path; nil means the command line or the default decides.
     public var report: String?
+    /// More live reports, each `FORMAT=FILE` (`html=report.html`), rewritten atomically on every update.
+    public var outputs: [ReportOutput] = []
 
     public init() {}
 }

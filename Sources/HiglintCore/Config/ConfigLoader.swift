@@ -1,11 +1,11 @@
 /// Reads `config.yaml`. Anything it does not understand is an error with a
 /// position, so a typo never silently changes what is reviewed.
 public struct ConfigLoader: Sendable {
-    public static let keys = ["paths", "exclude", "app", "plugins", "rules", "thresholds", "limits", "watch"]
+    public static let keys = ["paths", "exclude", "app", "plugins", "rules", "thresholds", "limits", "watch", "baseline"]
     static let appKeys = ["device", "category"]
     static let pluginKeys = ["enabled", "disabled"]
     static let limitKeys = ["max_file_bytes", "max_depth", "max_alias_nodes"]
-    static let watchKeys = ["settle_ms", "max_delay_ms", "report"]
+    static let watchKeys = ["settle_ms", "max_delay_ms", "report", "outputs"]
 
     public var ruleIDs: Set<String>
     public var pluginNames: Set<String>
@@ -47,6 +47,7 @@ public struct ConfigLoader: Sendable {
             switch key {
             case "paths": config.paths = reader.strings(value, key).values
             case "exclude": config.exclude = reader.strings(value, key).values
+            case "baseline": config.baseline = reader.string(value, key)
             case "app":
                 reader.fields(of: value, path: key, known: Self.appKeys) { reader, field, fieldValue, _ in
                     if field == "device" {
@@ -77,6 +78,15 @@ public struct ConfigLoader: Sendable {
                     case "max_delay_ms":
                         if let number = reader.integer(fieldValue, "watch.max_delay_ms", minimum: 1) {
                             config.watch.maxDelayMilliseconds = number
+                        }
+                    case "outputs":
+                        for (index, item) in reader.list(fieldValue, "watch.outputs").enumerated() {
+                            guard let text = reader.string(item, "watch.outputs[\(index)]") else { continue }
+                            switch ReportOutput.parse(text, defaultFormat: .json) {
+                            case .success(let output): config.watch.outputs.append(output)
+                            case .failure(let problem):
+                                reader.schema("watch.outputs[\(index)]", problem.description, at: item.start)
+                            }
                         }
                     default: config.watch.report = reader.string(fieldValue, "watch.report")
                     }

@@ -34,15 +34,18 @@ struct NodeReader {
             if !node.isNull { schema(path(), "expected a map, found \(node.kindDescription)", at: node.start) }
             return
         }
-        for entry in entries {
-            guard case .scalar(let key, _) = entry.key.content else {
-                schema(path(), "keys must be plain text, found \(entry.key.kindDescription)", at: entry.key.start)
-                continue
-            }
-            if known.contains(key) {
-                body(&self, key, entry.value, entry.key.start)
-            } else {
-                unknownKey(key, path: path(), known: known, at: entry.key.start)
+        // Through the buffer, so each entry is lent to `body` rather than copied.
+        entries.withUnsafeBufferPointer { entries in
+            for entry in entries.indices {
+                guard case .scalar(let key, _) = entries[entry].key.content else {
+                    schema(path(), "keys must be plain text, found \(entries[entry].key.kindDescription)", at: entries[entry].key.start)
+                    continue
+                }
+                if known.contains(key) {
+                    body(&self, key, entries[entry].value, entries[entry].key.start)
+                } else {
+                    unknownKey(key, path: path(), known: known, at: entries[entry].key.start)
+                }
             }
         }
     }

@@ -103,9 +103,9 @@ public struct SpecDecoder: Sendable {
     /// Marks with room for every key of the map, so recording them never grows a dictionary.
     static func marks(for node: Node) -> Marks {
         var marks = Marks(node.start)
-        if case .mapping(let entries) = node.content {
-            marks.values.reserveCapacity(entries.count)
-            marks.keys.reserveCapacity(entries.count)
+        if case .mapping(let entries) = node.content, !entries.isEmpty {
+            marks.values = Dictionary(minimumCapacity: entries.count)
+            marks.keys = Dictionary(minimumCapacity: entries.count)
         }
         return marks
     }

@@ -202,3 +202,15 @@ public struct Baseline: Sendable, Equatable {
         return .success(Entry(key: key, count: count, message: text("message")))
     }
 }
+
+extension Baseline {
+    /// Reads and parses a baseline file; the error says which file and why.
+    public static func load(from path: String) -> Result<Baseline, ReportOutputError> {
+        switch FileReader.read(path, maxBytes: 256 << 20) {
+        case .success(let bytes):
+            return parse(bytes, file: path).mapError { ReportOutputError(description: $0.description) }
+        case .failure(let problem):
+            return .failure(ReportOutputError(description: "higlint: error: cannot read baseline \(path): \(problem)"))
+        }
+    }
+}

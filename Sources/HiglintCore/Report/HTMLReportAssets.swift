@@ -29,7 +29,7 @@ enum HTMLReportAssets {
           background: var(--paper); font-size: 13px; cursor: pointer; user-select: none; }
         .chip.sev-error, .chip.sev-warning, .chip.sev-info { border-color: var(--sev); color: var(--sev); }
         .chip small { color: var(--muted); }
-        input[type=search] { margin-left: 6px; padding: 3px 8px; min-width: 240px; border: 1px solid var(--line); border-radius: 6px; font: inherit; }
+        input[type=search] { margin-left: 6px; padding: 3px 8px; min-width: 290px; border: 1px solid var(--line); border-radius: 6px; font: inherit; }
         #status { margin: 0; color: var(--muted); font-size: 13px; }
         main { padding: 16px 28px 8px; display: grid; gap: 16px; }
         .card { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px; }
@@ -50,6 +50,7 @@ enum HTMLReportAssets {
         .msg { margin: 2px 0 0; }
         .hint { margin: 2px 0 0; color: var(--muted); }
         .hint::before { content: "Fix: "; font-weight: 600; }
+        .hint code { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: var(--ink); background: #e8e8ed; padding: 0 3px; border-radius: 3px; }
         .clean { color: var(--muted); margin: 0; }
         .noscript, .empty { padding: 16px 28px; }
         #more { height: 1px; }
@@ -179,7 +180,7 @@ enum HTMLReportAssets {
             var counts = el("span", "counts");
             ["error", "warning", "info"].forEach(function (severity) {
               var n = findings.filter(function (f) { return f.severity === severity; }).length;
-              if (n) { counts.appendChild(el("span", "pill sev-" + severity, n + " " + severity)); }
+              if (n) { counts.appendChild(el("span", "pill sev-" + severity, n + " " + severity + (n === 1 || severity === "info" ? "" : "s"))); }
             });
             head.appendChild(counts);
             section.appendChild(head);
@@ -202,7 +203,7 @@ enum HTMLReportAssets {
               top.appendChild(el("span", "where", f.file + ":" + f.line + ":" + f.col + (f.element ? " · " + f.element : "")));
               li.appendChild(top);
               li.appendChild(el("p", "msg", f.message));
-              if (f.hint) { li.appendChild(el("p", "hint", f.hint)); }
+              if (f.hint) { li.appendChild(withCode(el("p", "hint"), f.hint)); }
               var mark = f.element !== undefined ? marks[f.element] : undefined;
               if (mark) {
                 li.addEventListener("mouseenter", function () { mark.classList.add("lit"); });
@@ -213,6 +214,15 @@ enum HTMLReportAssets {
               ol.appendChild(li);
             });
             return ol;
+          }
+
+          // Hints quote keys and values in backticks, as the docs do: those parts show as code.
+          function withCode(node, value) {
+            value.split("`").forEach(function (part, index) {
+              if (!part) { return; }
+              node.appendChild(index % 2 ? el("code", null, part) : document.createTextNode(part));
+            });
+            return node;
           }
 
           function fit(text, width, size) {
@@ -306,7 +316,7 @@ enum HTMLReportAssets {
             var notes = [];
             if (w.u && w.u.length) { notes.push("Not drawn (no frame): " + w.u.join(", ") + "."); }
             var missing = undrawn.filter(function (name) { return !w.u || w.u.indexOf(name) < 0; });
-            if (missing.length) { notes.push("Findings on parts not drawn: " + missing.join(", ") + "."); }
+            if (missing.length) { notes.push("Also about parts not drawn: " + missing.join(", ") + "."); }
             if (notes.length) { figure.appendChild(el("figcaption", null, notes.join(" "))); }
             return figure;
           }

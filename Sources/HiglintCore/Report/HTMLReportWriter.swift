@@ -1,11 +1,11 @@
 /// The `html` format: one self-contained page (no network, no external asset)
 /// that draws every screen as a wireframe with its findings beside it.
 ///
-/// The page carries the report as JSON and draws cards on demand, a batch at
-/// a time as the reader scrolls: a 10,000-screen tree stays a few megabytes
-/// and opens in about a second, where drawing every SVG up front would not
-/// (docs/reports.md has the measurements). The summary and the filters are
-/// plain HTML, so the counts read even without JavaScript.
+/// The page carries the report as JSON and draws cards on demand, 40 at a
+/// time as the reader scrolls. Measured on a 10,000-screen tree: 6.9 MB, load
+/// event at about 0.5 s in headless Chromium; drawing every wireframe up front
+/// took about 7 s and a 25 MB DOM (docs/reports.md). The summary and the
+/// filters are plain HTML, so the counts read even without JavaScript.
 ///
 /// Spec strings reach the page only as JSON inside a non-executed script
 /// element, with `<`, `>` and `&` escaped, and the script puts them in the
@@ -27,7 +27,7 @@ public enum HTMLReportWriter {
         out += "<title>higlint report</title>\n<style>\n" + HTMLReportAssets.css + "</style>\n</head>\n<body>\n"
         out += header(report, options: options)
         out += filters(report)
-        out += "<main id=\"cards\" aria-live=\"polite\"></main>\n<div id=\"more\"></div>\n"
+        out += "<main id=\"cards\"></main>\n<div id=\"more\"></div>\n"
         out += "<noscript><p class=\"noscript\">The wireframes and findings are drawn by the page's script; "
         out += "enable JavaScript, or use <code>--format text</code>.</p></noscript>\n"
         out += "<script type=\"application/json\" id=\"higlint-data\">"

@@ -160,13 +160,16 @@ private struct TreeBuilder {
             case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
             default: style = .quoted
             }
-            let node = Node(
-                content: .scalar(text, style), start: mark(event.start_mark), end: mark(event.end_mark),
-                tag: optionalString(scalar.tag))
+            let start = mark(event.start_mark)
+            let end = mark(event.end_mark)
+            let tag = optionalString(scalar.tag)
             if let anchor = optionalString(scalar.anchor) {
+                let node = Node(content: .scalar(text, style), start: start, end: end, tag: tag)
                 anchors[anchor] = Anchored(node: node, nodeCount: 1, height: 0)
+                attach(node, nodeCount: 1, height: 0)
+            } else {
+                attach(Node(content: .scalar(text, style), start: start, end: end, tag: tag), nodeCount: 1, height: 0)
             }
-            attach(node, nodeCount: 1, height: 0)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let start = mark(event.start_mark)
             if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
@@ -177,11 +180,16 @@ private struct TreeBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return nil }
             let content: Node.Content = frame.isMapping ? .mapping(closeMapping(frame)) : .sequence(closeSequence(frame))
-            let node = Node(content: content, start: frame.start, end: mark(event.end_mark), tag: frame.tag)
+            let end = mark(event.end_mark)
             if let anchor = frame.anchor {
+                let node = Node(content: content, start: frame.start, end: end, tag: frame.tag)
                 anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount, height: frame.height)
+                attach(node, nodeCount: frame.nodeCount, height: frame.height)
+            } else {
+                attach(
+                    Node(content: content, start: frame.start, end: end, tag: frame.tag),
+                    nodeCount: frame.nodeCount, height: frame.height)
             }
-            attach(node, nodeCount: frame.nodeCount, height: frame.height)
         case YAML_ALIAS_EVENT:
             let start = mark(event.start_mark)
             let name = optionalString(event.data.alias.anchor) ?? ""
@@ -217,65 +225,81 @@ private struct TreeBuilder {
         return nil
     }
 
-    mutating func attach(_ node: Node, nodeCount: Int, height: Int) {
+    /// Puts a finished node in its parent, or makes it the document's root.
+    mutating func attach(_ node: consuming Node, nodeCount: Int, height: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
-            root = node
+            root = consume node
             rootCount = nodeCount
             return
         }
         stack[top].nodeCount += nodeCount
         if height + 1 > stack[top].height { stack[top].height = height + 1 }
-        pending.append(node)
+        pending.append(consume node)
     }
 
-    /// The items of a closing sequence, taken off the pending buffer.
+    /// The items of a closing sequence, moved off the end of the pending buffer
+    /// into place (popping moves a node; slicing would copy it and then destroy the original).
     mutating func closeSequence(_ frame: Frame) -> [Node] {
-        let items = Array(pending[frame.firstChild...])
-        pending.removeSubrange(frame.firstChild...)
-        return items
+        let count = pending.count - frame.firstChild
+        guard count > 0 else { return [] }
+        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            for slot in (0..<count).reversed() { (base + slot).initialize(to: pending.removeLast()) }
+            initialized = count
+        }
     }
 
-    /// The entries of a closing map, taken off the pending buffer. A key written
+    /// The entries of a closing map, moved off the pending buffer. A key written
     /// again is dropped with its value and reported; the first one is kept.
     mutating func closeMapping(_ frame: Frame) -> [Node.Entry] {
-        let first = frame.firstChild
-        let end = first + (pending.count - first) / 2 * 2
-        var entries: [Node.Entry] = []
-        entries.reserveCapacity((end - first) / 2)
-        // Scalar keys kept so far, built only once a map is big enough that a linear scan would hurt.
-        var keyIndex: [String: Mark]?
-        var index = first
-        while index < end {
-            let key = pending[index]
-            if case .scalar(let text, _) = key.content {
-                if let firstMark = Self.firstMark(ofKey: text, at: key.start, in: entries, index: &keyIndex) {
-                    duplicates.append(DuplicateKey(key: text, mark: key.start, firstMark: firstMark))
-                    index += 2
-                    continue
-                }
+        // A key without a value cannot come from libyaml; it would be dropped.
+        if (pending.count - frame.firstChild) % 2 == 1 { _ = pending.removeLast() }
+        let count = (pending.count - frame.firstChild) / 2
+        guard count > 0 else { return [] }
+        var entries = [Node.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            for slot in (0..<count).reversed() {
+                let value = pending.removeLast()
+                (base + slot).initialize(to: Node.Entry(key: pending.removeLast(), value: value))
             }
-            entries.append(Node.Entry(key: key, value: pending[index + 1]))
-            index += 2
+            initialized = count
         }
-        pending.removeSubrange(first...)
+        // Scalar keys seen so far, built only once a map is big enough that a linear scan would hurt.
+        var keyIndex: [String: Mark]?
+        var dropped: [Int] = []
+        for position in entries.indices {
+            guard case .scalar(let text, _) = entries[position].key.content else { continue }
+            let keyMark = entries[position].key.start
+            if let firstMark = Self.firstMark(ofKey: text, at: keyMark, in: entries, before: position, index: &keyIndex) {
+                duplicates.append(DuplicateKey(key: text, mark: keyMark, firstMark: firstMark))
+                dropped.append(position)
+            }
+        }
+        for position in dropped.reversed() { entries.remove(at: position) }
         return entries
     }
 
-    /// The mark of an earlier kept key with this text, if any; records the key in the index otherwise.
-    static func firstMark(ofKey text: String, at keyMark: Mark, in entries: [Node.Entry], index: inout [String: Mark]?) -> Mark? {
+    /// The mark of the first earlier key (of `entries[..<position]`) with this text, if any;
+    /// records the key in the index otherwise. Earlier duplicates can be in that range
+    /// too, but never before the key they repeat, so the first match is always a kept key.
+    static func firstMark(
+        ofKey text: String, at keyMark: Mark, in entries: [Node.Entry], before position: Int, index: inout [String: Mark]?
+    ) -> Mark? {
         if index != nil {
             if let mark = index?[text] { return mark }
             index?[text] = keyMark
             return nil
         }
-        for entry in entries {
-            if case .scalar(let other, _) = entry.key.content, other == text { return entry.key.start }
+        for earlier in 0..<position {
+            if case .scalar(let other, _) = entries[earlier].key.content, other == text { return entries[earlier].key.start }
         }
-        if entries.count >= 16 {
+        if position >= 16 {
             var built: [String: Mark] = [text: keyMark]
-            for entry in entries {
-                if case .scalar(let other, _) = entry.key.content, built[other] == nil { built[other] = entry.key.start }
+            for earlier in 0..<position {
+                if case .scalar(let other, _) = entries[earlier].key.content, built[other] == nil {
+                    built[other] = entries[earlier].key.start
+                }
             }
             index = built
         }

@@ -31,12 +31,38 @@ enum Higlint {
             throw XCTSkip("setpriv (util-linux) is needed to run the daemon as another user than root")
         }
         let prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
-        let binary = try binary()
-        let probe = try run(prefix + [binary, "--version"], in: URL(fileURLWithPath: "/"))
-        guard probe.status == 0 else {
-            throw XCTSkip("nobody cannot run \(binary) (the build directory is not world-readable): \(probe.stderr)")
-        }
+        let probe = try run(prefix + [try binary(for: prefix), "--version"], in: URL(fileURLWithPath: "/"))
+        guard probe.status == 0 else { throw XCTSkip("nobody cannot run higlint: \(probe.stderr)") }
         return prefix
+    }
+
+    nonisolated(unsafe) private static var copyForNobody: String?
+
+    /// The binary to run under `prefix`. `nobody` may not be able to reach the
+    /// build directory (a checkout under /root), so it runs a world-readable copy.
+    static func binary(for prefix: [String]) throws -> String {
+        let original = try binary()
+        guard prefix.first == "/usr/bin/setpriv" else { return original }
+        if let copyForNobody { return copyForNobody }
+        var path = URL(fileURLWithPath: original).resolvingSymlinksInPath().path
+        var reachable = true
+        while path != "/" && !path.isEmpty {
+            path = (path as NSString).deletingLastPathComponent
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & 0o001 == 0 { reachable = false }
+        }
+        guard !reachable else {
+            copyForNobody = original
+            return original
+        }
+        let directory = "/tmp/higlint-for-nobody-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let copy = directory + "/higlint"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: original, toPath: copy)
+        chmod(copy, 0o755)
+        copyForNobody = copy
+        return copy
     }
 
     struct Outcome {
@@ -86,7 +112,8 @@ enum Higlint {
     /// directory, as the same user: what the live report must equal.
     static func check(_ arguments: [String], in workspace: Workspace, prefix: [String] = []) throws -> String {
         let outcome = try run(
-            prefix + [try binary(), "check", "--format", "json", "--fail-on", "never", "--quiet"] + arguments, in: workspace.url)
+            prefix + [try binary(for: prefix), "check", "--format", "json", "--fail-on", "never", "--quiet"] + arguments,
+            in: workspace.url)
         guard outcome.status == 0 || outcome.status == 2, outcome.stdout.hasPrefix("{") else {
             throw WorkspaceError("check failed (\(outcome.status)): \(outcome.stderr)")
         }

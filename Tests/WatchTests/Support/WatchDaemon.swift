@@ -24,7 +24,7 @@ final class WatchDaemon {
         reportPath = workspace.at(report)
         logPath = workspace.at("daemon-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let command = prefix + [try Higlint.binary(), "watch"] + arguments + ["--report", reportPath]
+        let command = prefix + [try Higlint.binary(for: prefix), "watch"] + arguments + ["--report", reportPath]
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = workspace.url

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HiglintCore
+
+/// The daemon's life after the first report: sleep until an event, a signal
+/// or a deadline, then do what is due.
+extension WatchSession {
+    func loop() -> WatchExit {
+        while true {
+            let now = Clock.now()
+            var deadline = settle.deadline
+            if let nextWatchdog { deadline = min(deadline ?? nextWatchdog, nextWatchdog) }
+            var timeout: Int32 = -1
+            if mayHaveBuffered {
+                timeout = 0
+            } else if let deadline {
+                timeout = Int32(clamping: max(0, (deadline - now + 999_999) / 1_000_000))
+            }
+            var descriptors = [
+                pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, timeout)
+            if ready < 0 && errno != EINTR {
+                log("higlint: warning: poll failed: \(FileSystem.errorText(errno))")
+            }
+
+            var hangup = false
+            if descriptors[1].revents != 0 {
+                for signal in signals.drain() {
+                    if signal == SIGHUP {
+                        hangup = true
+                    } else {
+                        // Nothing is being written now: every write finishes before the loop comes back here.
+                        notify("STOPPING=1")
+                        log("higlint: stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
+                        return .stopped
+                    }
+                }
+            }
+            if mayHaveBuffered || descriptors[0].revents != 0 {
+                drainEvents()
+            }
+            if hangup {
+                reload(because: "SIGHUP")
+            } else if settle.isDue(at: Clock.now()) {
+                update()
+            }
+            if let watchdogInterval, let next = nextWatchdog, Clock.now() >= next {
+                notify("WATCHDOG=1")
+                nextWatchdog = Clock.now() + watchdogInterval
+            }
+        }
+    }
+
+    /// Reads what is queued, a bounded number at a time so a flood of events
+    /// cannot hold off a review past its deadline.
+    func drainEvents() {
+        mayHaveBuffered = false
+        for _ in 0..<8192 {
+            switch inotify.next() {
+            case .event(let event):
+                if handle(event) { settle.noteChange(at: Clock.now()) }
+            case .none:
+                return
+            case .failure(let code):
+                fullRescanReason = "reading inotify events failed (\(FileSystem.errorText(code)))"
+                settle.noteChange(at: Clock.now())
+                return
+            }
+        }
+        mayHaveBuffered = true
+    }
+
+    // MARK: - Reload
+
+    /// SIGHUP or a changed config file. An invalid config keeps the one in
+    /// use and says why, with the file, line and column.
+    func reload(because reason: String) {
+        notify("RELOADING=1\nMONOTONIC_USEC=\(Clock.monotonicMicroseconds())")
+        let began = Clock.now()
+        switch options.loadConfig() {
+        case .failure(let error):
+            log("\(error.description)")
+            log("higlint: note: \(reason): the new config is not used; the previous one stays in effect")
+        case .success(let newConfig):
+            table.removeAll()
+            results.removeAll()
+            pending = [:]
+            fullRescanReason = nil
+            configChanged = false
+            unwatched = []
+            watchLimit = nil
+            listingErrors = [:]
+            rootErrors = [:]
+            _ = apply(newConfig, initial: false)
+            updates += 1
+            lastUpdate = Clock.timestamp()
+            _ = publish()
+            log("higlint: update \(updates): config reloaded (\(reason)), everything reviewed again "
+                + "(\(Clock.milliseconds(Clock.now() - began))): \(lastSummaryText)")
+        }
+        notify("READY=1\nSTATUS=\(statusText)")
+    }
+}

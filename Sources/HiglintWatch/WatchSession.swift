@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HiglintCore
+
+/// One daemon's state. Not Sendable: it lives and dies on the thread that runs it.
+final class WatchSession {
+    let options: WatchOptions
+    let inotify: Inotify
+    let signals: SignalInbox
+    let notifier: SystemdNotifier?
+    let table: WatchTable
+
+    var config = Config()
+    var engine: Engine
+    var scope: TreeScope
+    var report: LiveReport
+    var settle = Settle(settleMilliseconds: 20, maxDelayMilliseconds: 500)
+    var results = ResultTable()
+
+    /// Paths that may have changed, each with whether its directory watch is
+    /// suspect (then it is walked again even when it looks unchanged).
+    var pending: [String: Bool] = [:]
+    var fullRescanReason: String?
+    var configChanged = false
+    /// Set while the first scan runs: a watch limit then stops the start.
+    var starting = false
+    var startupFailure: String?
+
+    /// Directories left unwatched at the watch limit, and the limit's explanation.
+    var unwatched = Set<String>()
+    var watchLimit: String?
+    var freedWatches = false
+    /// Directories that could not be listed, by path, with check's message.
+    var listingErrors: [String: String] = [:]
+    var rootErrors: [String: String] = [:]
+
+    var updates = 0
+    var lastUpdate: String?
+    var lastPublishedStatus: WatchStatus?
+    var lastSummary: JSONReportWriter.Summary?
+    var reportFailing = false
+    /// The library may still hold read events after a bounded drain.
+    var mayHaveBuffered = false
+    let watchdogInterval: Int64?
+    var nextWatchdog: Int64?
+
+    init(options: WatchOptions, inotify: Inotify, signals: SignalInbox) {
+        self.options = options
+        self.inotify = inotify
+        self.signals = signals
+        table = WatchTable(inotify: inotify)
+        notifier = options.notifySocket.flatMap { SystemdNotifier(path: $0, log: options.log) }
+        if options.notifySocket != nil && notifier == nil {
+            options.log("higlint: warning: NOTIFY_SOCKET \(options.notifySocket ?? "") is not a usable socket address; not notifying")
+        }
+        watchdogInterval = options.watchdogMicroseconds.map { max(1_000_000, $0 * 1000 / 2) }
+        engine = Engine(plugins: options.plugins, config: config)
+        let discovery = SpecDiscovery(exclude: [])
+        scope = TreeScope(paths: [], discovery: discovery, reportPath: "/")
+        report = LiveReport(path: "/")
+    }
+
+    func log(_ line: String) { options.log(line) }
+
+    func notify(_ message: String) { notifier?.send(message) }
+
+    // MARK: - Start
+
+    func start() -> Bool {
+        let config: Config
+        switch options.loadConfig() {
+        case .success(let loaded): config = loaded
+        case .failure(let error):
+            log(error.description)
+            return false
+        }
+        let began = Clock.now()
+        guard apply(config, initial: true) else { return false }
+        lastUpdate = Clock.timestamp()
+        guard publish(startingUp: true) else { return false }
+        let summary = lastSummaryText
+        log("higlint: watching \(scope.roots.map(scope.discovery.displayPath).joined(separator: ", ")) "
+            + "(\(Clock.milliseconds(Clock.now() - began))): \(summary); live report: \(report.path)")
+        notify("READY=1\nSTATUS=\(statusText)")
+        if let watchdogInterval {
+            notify("WATCHDOG=1")
+            nextWatchdog = Clock.now() + watchdogInterval
+        }
+        return true
+    }
+
+    /// Takes a config: the engine, the scope, the report path, the anchors,
+    /// then a full scan. At start-up the watch limit is fatal; on a reload it
+    /// degrades the report instead.
+    func apply(_ newConfig: Config, initial: Bool) -> Bool {
+        config = newConfig
+        engine = Engine(plugins: options.plugins, config: newConfig)
+        settle = Settle(
+            settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
+        let reportPath = options.reportPath(newConfig)
+        report = LiveReport(path: reportPath)
+        scope = TreeScope(
+            paths: options.reviewPaths(newConfig), discovery: options.discovery(newConfig, reportPath), reportPath: reportPath)
+
+        for root in scope.roots where root != "/" {
+            table.wantAnchor(directory: FileSystem.directory(of: root), name: TreeScope.name(of: root))
+        }
+        if let configPath = newConfig.sourcePath {
+            table.wantAnchor(directory: FileSystem.directory(of: configPath), name: TreeScope.name(of: configPath))
+        }
+        starting = initial
+        startupFailure = nil
+        defer { starting = false }
+        activateAnchors()
+        if let startupFailure {
+            log("higlint: error: \(startupFailure)")
+            return false
+        }
+        let leftovers = report.removeLeftovers()
+        if !leftovers.isEmpty {
+            log("higlint: note: removed \(leftovers.count) leftover temp file\(leftovers.count == 1 ? "" : "s") of the live report: \(leftovers.joined(separator: ", "))")
+        }
+        var found: [String] = []
+        for root in scope.roots {
+            examine(root, into: &found)
+            if let startupFailure {
+                log("higlint: error: \(startupFailure)")
+                return false
+            }
+        }
+        for result in ParallelReview.review(found.map(scope.specFile), with: engine) {
+            results.store(result)
+            noteReadProblem(result)
+        }
+        return true
+    }
+
+    func activateAnchors() {
+        for failure in table.activateAnchors() {
+            if failure.code == ENOSPC {
+                if starting {
+                    startupFailure = "cannot watch \(scope.discovery.displayPath(for: failure.directory)): "
+                        + WatchLimits.watchLimitDescription()
+                }
+                watchLimit = WatchLimits.watchLimitDescription()
+            } else if failure.code != ENOENT {
+                log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: failure.directory)): "
+                    + "\(FileSystem.errorText(failure.code)); a root or config in it that is replaced may go unnoticed")
+            }
+        }
+    }
+}
