@@ -271,18 +271,16 @@ def proc_status(pid):
 
 
 def cpu_seconds(pid):
-    """CPU time so far: /proc/PID/stat's ticks, and the finer per-thread schedstat sum."""
+    """CPU time so far: /proc/PID/stat's clock ticks, and the process CPU clock in
+    nanoseconds (which, unlike per-thread counters, keeps the time of exited threads)."""
     with open(f"/proc/{pid}/stat") as handle:
         fields = handle.read().rsplit(")", 1)[1].split()
     ticks = int(fields[11]) + int(fields[12])
-    nanoseconds = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as handle:
-                nanoseconds += int(handle.read().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass
-    return ticks / os.sysconf("SC_CLK_TCK"), nanoseconds / 1e9
+    libc = ctypes.CDLL(None, use_errno=True)
+    clock = ctypes.c_int()
+    if libc.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0:
+        return ticks / os.sysconf("SC_CLK_TCK"), float("nan")
+    return ticks / os.sysconf("SC_CLK_TCK"), time.clock_gettime_ns(clock.value) / 1e9
 
 
 ROW0_LABEL = re.compile(r"(  - id: row-0\n    type: button\n    label: )[^\n]*")
@@ -349,7 +347,7 @@ def measure_watch(higlint, count):
         ticks_after, ns_after = cpu_seconds(child.pid)
         result["idle_cpu_ms_per_10s"] = {
             "stat_ticks": (ticks_after - ticks_before) * 1000 * 10 / IDLE_SECONDS,
-            "schedstat": (ns_after - ns_before) * 1000 * 10 / IDLE_SECONDS,
+            "cpu_clock": (ns_after - ns_before) * 1000 * 10 / IDLE_SECONDS,
         }
         result["idle_report_writes"] = 1 if watcher.wait(0.001) is not None else 0
 
@@ -440,10 +438,12 @@ def verdicts(results):
     for n, row in watch.items():
         out[f"watch {n} p50 <= settle + 5 ms"] = row["latency_ms"]["p50"] <= SETTLE_MS + TARGETS["p50_over_settle_ms"]
         out[f"watch {n} p99 <= settle + 25 ms"] = row["latency_ms"]["p99"] <= SETTLE_MS + TARGETS["p99_over_settle_ms"]
-        out[f"watch {n} idle CPU < 10 ms / 10 s"] = row["idle_cpu_ms_per_10s"]["schedstat"] < TARGETS["idle_cpu_ms"]
+        out[f"watch {n} idle CPU < 10 ms / 10 s"] = row["idle_cpu_ms_per_10s"]["cpu_clock"] < TARGETS["idle_cpu_ms"]
         out[f"watch {n} report equals check"] = row.get("report_equals_check", False)
     if 10_000 in watch:
-        out["watch 10k RSS < 64 MB"] = watch[10_000]["after_saves"]["hwm_mb"] < TARGETS["watch_rss_mb"]
+        # The issue's RSS is the resident size after start-up and after the saves; the peak is reported beside it.
+        out["watch 10k RSS < 64 MB"] = max(
+            watch[10_000]["after_startup"]["rss_mb"], watch[10_000]["after_saves"]["rss_mb"]) < TARGETS["watch_rss_mb"]
     if 100 in watch and 10_000 in watch:
         out["watch latency 10k <= 1.3x 100"] = (
             watch[10_000]["latency_ms"]["p50"] <= TARGETS["latency_growth"] * watch[100]["latency_ms"]["p50"])
@@ -474,7 +474,7 @@ def print_table(results):
             latency = row.get("latency_ms", {"p50": float("nan"), "p99": float("nan")})
             print(f"{row['n']:>6} {row['startup_s']:>8.3f} {latency['p50']:>7.1f} {latency['p99']:>7.1f} "
                   f"{row['missed_saves']:>6} {row['after_startup']['rss_mb']:>9.1f} {row['after_saves']['rss_mb']:>10.1f} "
-                  f"{row['after_saves']['hwm_mb']:>7.1f} {row['idle_cpu_ms_per_10s']['schedstat']:>11.2f} "
+                  f"{row['after_saves']['hwm_mb']:>7.1f} {row['idle_cpu_ms_per_10s']['cpu_clock']:>11.2f} "
                   f"{str(row.get('report_equals_check')):>7}")
     elif results.get("watch_skipped"):
         print(f"\nwatch: skipped ({results['watch_skipped']})")
@@ -488,6 +488,7 @@ def main():
     parser.add_argument("--higlint", default=os.path.join(REPO, ".build", "release", "higlint"))
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--runs", type=int, default=0, help="runs per size (default: 15, 9, 7 by size)")
+    parser.add_argument("--watch-sizes", default=",".join(str(size) for size in WATCH_SIZES))
     parser.add_argument("--no-watch", action="store_true")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
@@ -508,7 +509,7 @@ def main():
         results["watch_skipped"] = "this higlint has no working `watch --help`"
     else:
         results["watch"] = []
-        for count in WATCH_SIZES:
+        for count in [int(size) for size in arguments.watch_sizes.split(",")]:
             print(f"watch: N={count}, {SAVES} saves...", file=sys.stderr, flush=True)
             results["watch"].append(measure_watch(higlint, count))
     results["machine"]["load_average_at_end"] = list(os.getloadavg())

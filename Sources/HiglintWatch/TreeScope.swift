@@ -9,17 +9,19 @@ struct TreeScope: Sendable {
     /// Absolute, lexically normalised, as SpecDiscovery makes them.
     let roots: [String]
     let discovery: SpecDiscovery
-    let reportPath: String
-    private let reportDirectory: String
-    private let reportName: String
+    /// The live report and any extra outputs: never reviewed.
+    let reportPaths: [String]
+    /// Directory → the report names in it.
+    private let reportNames: [String: Set<String>]
 
-    init(paths: [String], discovery: SpecDiscovery, reportPath: String) {
+    init(paths: [String], discovery: SpecDiscovery, reportPaths: [String]) {
         var seen = Set<String>()
         roots = paths.map { FileSystem.absolute($0, relativeTo: discovery.workingDirectory) }.filter { seen.insert($0).inserted }
         self.discovery = discovery
-        self.reportPath = reportPath
-        reportDirectory = FileSystem.directory(of: reportPath)
-        reportName = Self.name(of: reportPath)
+        self.reportPaths = reportPaths
+        var names: [String: Set<String>] = [:]
+        for path in reportPaths { names[FileSystem.directory(of: path), default: []].insert(Self.name(of: path)) }
+        reportNames = names
     }
 
     static func name(of path: String) -> String {
@@ -34,10 +36,10 @@ struct TreeScope: Sendable {
         roots.filter { SortedPaths.isPath(path, atOrUnder: $0) }
     }
 
-    /// The live report and its temp files: never reviewed, and their events never trigger an update.
+    /// The live reports and their temp files: never reviewed, and their events never trigger an update.
     func isReportFile(directory: String, name: String) -> Bool {
-        guard directory.utf8.elementsEqual(reportDirectory.utf8) else { return false }
-        return name == reportName || name.hasPrefix(AtomicFile.tempMarker)
+        guard let names = reportNames[directory] else { return false }
+        return names.contains(name) || name.hasPrefix(AtomicFile.tempMarker)
     }
 
     /// Whether an entry found while walking a directory of the tree is walked
@@ -82,7 +84,7 @@ struct TreeScope: Sendable {
     }
 
     private func isExcludedFile(_ path: String) -> Bool {
-        if path.utf8.elementsEqual(reportPath.utf8) { return true }
+        if reportPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) { return true }
         guard !discovery.excludedFiles.isEmpty, let real = FileSystem.realPath(path) else { return false }
         return discovery.excludedFiles.contains(real)
     }

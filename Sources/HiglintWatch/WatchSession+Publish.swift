@@ -80,19 +80,25 @@ extension WatchSession {
         let assembly = results.assemble(with: engine)
         lastSummary = assembly.summary
         let text = report.document(assembly, status: status, generatedAt: Clock.timestamp())
+        let written: Bool
         switch report.write(text) {
         case .success:
             lastPublishedStatus = status
             reportFailing = false
-            return true
+            written = true
         case .failure(let problem) where startingUp:
             log("higlint: error: cannot write the live report: \(problem)")
             return false
         case .failure(let problem):
             log("higlint: error: cannot update the live report: \(problem); the previous report stays as it was")
             reportFailing = true
-            return false
+            written = false
         }
+        // After the JSON report, which readers wait for; these are rendered whole.
+        for problem in outputs.write(results, engine: engine, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
+            log("higlint: error: \(problem)")
+        }
+        return written
     }
 
     var lastSummaryText: String {

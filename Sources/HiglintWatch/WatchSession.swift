@@ -15,6 +15,7 @@ final class WatchSession {
     var engine: Engine
     var scope: TreeScope
     var report: LiveReport
+    var outputs = ExtraOutputs([], baseDirectory: "/")
     var settle = Settle(settleMilliseconds: 20, maxDelayMilliseconds: 500)
     var results = ResultTable()
 
@@ -54,10 +55,11 @@ final class WatchSession {
         if options.notifySocket != nil && notifier == nil {
             options.log("higlint: warning: NOTIFY_SOCKET \(options.notifySocket ?? "") is not a usable socket address; not notifying")
         }
-        watchdogInterval = options.watchdogMicroseconds.map { max(1_000_000, $0 * 1000 / 2) }
+        // Microseconds from the environment: clamped, so an absurd value cannot overflow.
+        watchdogInterval = options.watchdogMicroseconds.map { max(1_000_000, min($0, Int64.max / 1000) * 1000 / 2) }
         engine = Engine(plugins: options.plugins, config: config)
         let discovery = SpecDiscovery(exclude: [])
-        scope = TreeScope(paths: [], discovery: discovery, reportPath: "/")
+        scope = TreeScope(paths: [], discovery: discovery, reportPaths: [])
         report = LiveReport(path: "/")
     }
 
@@ -68,15 +70,15 @@ final class WatchSession {
     // MARK: - Start
 
     func start() -> Bool {
-        let config: Config
+        let initial: Config
         switch options.loadConfig() {
-        case .success(let loaded): config = loaded
+        case .success(let loaded): initial = loaded
         case .failure(let error):
             log(error.description)
             return false
         }
         let began = Clock.now()
-        guard apply(config, initial: true) else { return false }
+        guard apply(initial, initial: true) else { return false }
         lastUpdate = Clock.timestamp()
         guard publish(startingUp: true) else { return false }
         let summary = lastSummaryText
@@ -100,8 +102,13 @@ final class WatchSession {
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)
         report = LiveReport(path: reportPath)
+        outputs = ExtraOutputs(newConfig.watch.outputs, baseDirectory: newConfig.baseDirectory)
+        if newConfig.watch.outputs.contains(where: \.isStandardOutput) {
+            log("higlint: warning: watch.outputs: `-` (standard output) is for check; the watcher writes files only")
+        }
         scope = TreeScope(
-            paths: options.reviewPaths(newConfig), discovery: options.discovery(newConfig, reportPath), reportPath: reportPath)
+            paths: options.reviewPaths(newConfig), discovery: options.discovery(newConfig, reportPath),
+            reportPaths: [reportPath] + outputs.paths)
 
         for root in scope.roots where root != "/" {
             table.wantAnchor(directory: FileSystem.directory(of: root), name: TreeScope.name(of: root))
@@ -117,7 +124,7 @@ final class WatchSession {
             log("higlint: error: \(startupFailure)")
             return false
         }
-        let leftovers = report.removeLeftovers()
+        let leftovers = ([report] + outputs.paths.map(LiveReport.init)).flatMap { $0.removeLeftovers() }
         if !leftovers.isEmpty {
             log("higlint: note: removed \(leftovers.count) leftover temp file\(leftovers.count == 1 ? "" : "s") of the live report: \(leftovers.joined(separator: ", "))")
         }

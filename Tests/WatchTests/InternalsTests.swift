@@ -43,7 +43,7 @@ final class InternalsTests: XCTestCase {
 
     func testScopeFollowsCheckRules() {
         let discovery = SpecDiscovery(exclude: ["drafts/**", "*.tmp.yaml"], workingDirectory: "/w")
-        let scope = TreeScope(paths: ["tree"], discovery: discovery, reportPath: "/w/tree/report.yaml")
+        let scope = TreeScope(paths: ["tree"], discovery: discovery, reportPaths: ["/w/tree/report.yaml", "/w/out/live.html"])
         XCTAssertEqual(scope.roots, ["/w/tree"])
         XCTAssertTrue(scope.admits("/w/tree/a.yaml", isDirectory: false))
         XCTAssertTrue(scope.admits("/w/tree/sub/b.yml", isDirectory: false))
@@ -55,6 +55,8 @@ final class InternalsTests: XCTestCase {
         XCTAssertFalse(scope.admits("/w/tree/report.yaml", isDirectory: false), "the live report is never reviewed")
         XCTAssertFalse(scope.admits("/w/other/a.yaml", isDirectory: false))
         XCTAssertTrue(scope.isReportFile(directory: "/w/tree", name: ".higlint-tmp-report.yaml.12.3"))
+        XCTAssertTrue(scope.isReportFile(directory: "/w/out", name: "live.html"))
+        XCTAssertFalse(scope.isReportFile(directory: "/w/tree", name: "live.html"))
         XCTAssertEqual(scope.specFile("/w/tree/a.yaml").displayPath, "tree/a.yaml")
     }
 
