@@ -36,11 +36,12 @@ test-deps: deps
 build: deps
 	$(SWIFT) build -c release --product higlint
 
-# Watches the shipped example app and keeps a live report current (Ctrl-C stops).
+# Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.
 RUN_REPORT ?= .build/higlint-report.json
 RUN_CONFIG = $(if $(wildcard config.yaml),--config config.yaml,)
 run: build
+	$(BIN) check examples $(RUN_CONFIG) --fail-on never
 	@echo "higlint watch: the live report is $(abspath $(RUN_REPORT)); edit a spec under examples/ and it updates (Ctrl-C stops)"
 	$(BIN) watch examples $(RUN_CONFIG) --report $(RUN_REPORT)
 

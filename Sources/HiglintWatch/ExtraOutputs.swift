@@ -22,9 +22,10 @@ struct ExtraOutputs: Sendable {
     var paths: [String] { outputs.map(\.path) }
 
     /// Writes every output; returns one message per output that could not be written.
-    func write(_ results: ResultTable, engine: Engine, sourceRoot: String, updatedAt: String?) -> [String] {
+    func write(_ results: ResultTable, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String] {
         guard !outputs.isEmpty else { return [] }
-        let report = engine.report(results.entries.map(\.result))
+        var report = engine.report(results.entries.map(\.result))
+        if let baseline { report = baseline.apply(to: report).report }
         let options = ReportRenderOptions(
             rules: engine.allRuleDescriptions, failOn: .error, sourceRoot: sourceRoot,
             liveRefreshSeconds: Self.pageRefreshSeconds, subtitle: updatedAt.map { "live, updated \($0)" })

@@ -90,7 +90,13 @@ struct ResultTable: Sendable {
     /// The report body for the whole tree. The project pass runs over every
     /// screen summary (it reads summaries, never specs); its findings are
     /// merged into each file's kept lines in report order.
-    func assemble(with engine: Engine) -> Assembly {
+    func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
+        if let baseline {
+            // Baselined findings are matched by meaning across the whole tree,
+            // so the kept lines cannot be reused; this renders everything, as check does.
+            let report = baseline.apply(to: engine.report(entries.map(\.result))).report
+            return Assembly(summary: JSONReportWriter.Summary(report), lines: report.findings.map(JSONReportWriter.render))
+        }
         let ordered = entries
         let project = engine.projectFindings(ordered.flatMap(\.result.summaries)).sorted(by: Finding.reportOrder)
 

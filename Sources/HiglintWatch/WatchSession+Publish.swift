@@ -77,7 +77,7 @@ extension WatchSession {
     @discardableResult
     func publish(startingUp: Bool = false) -> Bool {
         let status = currentStatus()
-        let assembly = results.assemble(with: engine)
+        let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
         let text = report.document(assembly, status: status, generatedAt: Clock.timestamp())
         let written: Bool
@@ -95,7 +95,7 @@ extension WatchSession {
             written = false
         }
         // After the JSON report, which readers wait for; these are rendered whole.
-        for problem in outputs.write(results, engine: engine, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
+        for problem in outputs.write(results, engine: engine, baseline: baseline, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
             log("higlint: error: \(problem)")
         }
         return written

@@ -16,6 +16,8 @@ final class WatchSession {
     var scope: TreeScope
     var report: LiveReport
     var outputs = ExtraOutputs([], baseDirectory: "/")
+    /// The config's `baseline:`, read at start and at every reload.
+    var baseline: Baseline?
     var settle = Settle(settleMilliseconds: 20, maxDelayMilliseconds: 500)
     var results = ResultTable()
 
@@ -96,6 +98,18 @@ final class WatchSession {
     /// then a full scan. At start-up the watch limit is fatal; on a reload it
     /// degrades the report instead.
     func apply(_ newConfig: Config, initial: Bool) -> Bool {
+        if let path = newConfig.baseline.map({ FileSystem.absolute($0, relativeTo: newConfig.baseDirectory) }) {
+            switch Baseline.load(from: path) {
+            case .success(let loaded): baseline = loaded
+            case .failure(let problem):
+                log(problem.description)
+                // At start-up this is as fatal as for check; on a reload the old baseline stays.
+                if initial { return false }
+                log("higlint: note: keeping the previous baseline")
+            }
+        } else {
+            baseline = nil
+        }
         config = newConfig
         engine = Engine(plugins: options.plugins, config: newConfig)
         settle = Settle(
