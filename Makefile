@@ -52,7 +52,7 @@ run-check: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 # Regenerates docs/rules.md from the rules' own descriptions.
 docs:

@@ -21,6 +21,8 @@ public struct SpecIssue: Sendable {
 /// share of decoding time for specs that have no problem at all.
 struct NodeReader {
     private(set) var issues: [SpecIssue] = []
+    /// Mark tables of the maps read so far, by key set (see `marks(for:known:)`).
+    private var markTemplates: [MarkTemplate] = []
 
     mutating func schema(_ path: String, _ message: String, at mark: Mark) {
         issues.append(SpecIssue(rule: CoreRules.schema, message: path.isEmpty ? message : "\(path): \(message)", mark: mark))
@@ -168,6 +170,38 @@ struct NodeReader {
         return values
     }
 
+    /// The marks of a map and of each known key and its value. The maps of one document
+    /// mostly repeat a few key sets (every row `id, type, label, action, frame`), so the
+    /// key-to-entry table is hashed once per key set and then only mapped to each map's
+    /// marks (`mapValues` keeps a table's layout; it does not hash again).
+    mutating func marks(for node: Node, known: [String]) -> Marks {
+        var marks = Marks(node.start)
+        guard case .mapping(let entries) = node.content, !entries.isEmpty else { return marks }
+        let positions: [String: Int]
+        if let template = markTemplates.first(where: { $0.matches(entries, known: known) }) {
+            positions = template.positions
+        } else {
+            var keys: [String] = []
+            var table: [String: Int] = Dictionary(minimumCapacity: entries.count)
+            var cacheable = true
+            for (index, entry) in entries.enumerated() {
+                guard case .scalar(let key, _) = entry.key.content else {
+                    cacheable = false
+                    continue
+                }
+                keys.append(key)
+                if known.contains(key) { table[key] = index }
+            }
+            if cacheable, markTemplates.count < 32 {
+                markTemplates.append(MarkTemplate(known: known, keys: keys, positions: table))
+            }
+            positions = table
+        }
+        marks.values = positions.mapValues { entries[$0].value.start }
+        marks.keys = positions.mapValues { entries[$0].key.start }
+        return marks
+    }
+
     private func parseNumber(_ text: String) -> Double? {
         if let value = Self.smallInteger(text) { return value }
         guard let first = text.utf8.first,
@@ -200,6 +234,21 @@ struct NodeReader {
             }
             return negative ? -Double(value) : Double(value)
         } ?? nil
+    }
+}
+
+/// Which entry of a map holds each known key, for maps whose scalar keys are `keys`, in order.
+private struct MarkTemplate {
+    var known: [String]
+    var keys: [String]
+    var positions: [String: Int]
+
+    func matches(_ entries: [Node.Entry], known: [String]) -> Bool {
+        guard entries.count == keys.count, known == self.known else { return false }
+        for index in keys.indices {
+            guard case .scalar(let key, _) = entries[index].key.content, key == keys[index] else { return false }
+        }
+        return true
     }
 }
 

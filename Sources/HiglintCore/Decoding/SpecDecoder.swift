@@ -100,24 +100,6 @@ public struct SpecDecoder: Sendable {
     static let hitAreaMinimums: [Double?] = [0, 0]
     static let frameMinimums: [Double?] = [nil, nil, 0, 0]
 
-    /// The marks of a map and of each known key and its value: what the field walks used to
-    /// record one key at a time. Gathered with one hash per key into one table, then split
-    /// into `Marks`' two (`mapValues` keeps the table's layout instead of hashing again).
-    static func marks(for node: Node, known: [String]) -> Marks {
-        var marks = Marks(node.start)
-        guard case .mapping(let entries) = node.content, !entries.isEmpty else { return marks }
-        var table: [String: (value: Mark, key: Mark)] = Dictionary(minimumCapacity: entries.count)
-        entries.withUnsafeBufferPointer { entries in
-            for entry in entries.indices {
-                guard case .scalar(let key, _) = entries[entry].key.content, known.contains(key) else { continue }
-                table[key] = (entries[entry].value.start, entries[entry].key.start)
-            }
-        }
-        marks.values = table.mapValues(\.value)
-        marks.keys = table.mapValues(\.key)
-        return marks
-    }
-
     /// Marks with room for every key of the map, so recording them never grows a dictionary.
     static func marks(for node: Node) -> Marks {
         var marks = Marks(node.start)
@@ -147,7 +129,7 @@ public struct SpecDecoder: Sendable {
         case .toolbarItem: known = SpecKeys.toolbarItem
         case .tab: known = SpecKeys.tab
         }
-        var element = Element(placement: placement, path: path, marks: Self.marks(for: node, known: known))
+        var element = Element(placement: placement, path: path, marks: reader.marks(for: node, known: known))
         var childrenNode: Node?
         reader.fields(of: node, path: path, known: known) { reader, key, value, _ in
             switch key {
@@ -258,7 +240,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func statusBar(_ node: Node, _ reader: inout NodeReader) -> StatusBar {
-        var bar = StatusBar(marks: Self.marks(for: node, known: SpecKeys.statusBar))
+        var bar = StatusBar(marks: reader.marks(for: node, known: SpecKeys.statusBar))
         reader.fields(of: node, path: "status_bar", known: SpecKeys.statusBar) { reader, key, value, _ in
             switch key {
             case "hidden": bar.hidden = reader.bool(value, "status_bar.\(key)") ?? false
@@ -271,7 +253,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func navigationBar(_ node: Node, _ reader: inout NodeReader) -> NavigationBar {
-        var bar = NavigationBar(marks: Self.marks(for: node, known: SpecKeys.navigationBar))
+        var bar = NavigationBar(marks: reader.marks(for: node, known: SpecKeys.navigationBar))
         reader.fields(of: node, path: "navigation_bar", known: SpecKeys.navigationBar) { reader, key, value, _ in
             switch key {
             case "title": bar.title = reader.string(value, "navigation_bar.\(key)")
@@ -289,7 +271,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func backButton(_ node: Node, _ reader: inout NodeReader) -> BackButton {
-        var back = BackButton(marks: Self.marks(for: node, known: SpecKeys.backButton))
+        var back = BackButton(marks: reader.marks(for: node, known: SpecKeys.backButton))
         reader.fields(of: node, path: "navigation_bar.back", known: SpecKeys.backButton) { reader, key, value, _ in
             switch key {
             case "title": back.title = reader.string(value, "navigation_bar.back.\(key)")
@@ -302,7 +284,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func toolbar(_ node: Node, _ reader: inout NodeReader) -> Toolbar {
-        var bar = Toolbar(marks: Self.marks(for: node, known: SpecKeys.toolbar))
+        var bar = Toolbar(marks: reader.marks(for: node, known: SpecKeys.toolbar))
         reader.fields(of: node, path: "toolbar", known: SpecKeys.toolbar) { reader, key, value, _ in
             switch key {
             case "items": bar.items = elements(value, path: "toolbar.\(key)", placement: .toolbarItem, inherited: [], &reader)
@@ -316,7 +298,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func tabBar(_ node: Node, _ reader: inout NodeReader) -> TabBar {
-        var bar = TabBar(marks: Self.marks(for: node, known: SpecKeys.tabBar))
+        var bar = TabBar(marks: reader.marks(for: node, known: SpecKeys.tabBar))
         reader.fields(of: node, path: "tab_bar", known: SpecKeys.tabBar) { reader, key, value, _ in
             switch key {
             case "tabs": bar.tabs = elements(value, path: "tab_bar.\(key)", placement: .tab, inherited: [], &reader)
@@ -330,7 +312,7 @@ public struct SpecDecoder: Sendable {
     // MARK: - The rest
 
     static func login(_ node: Node, _ reader: inout NodeReader) -> Login {
-        var login = Login(marks: Self.marks(for: node, known: SpecKeys.login))
+        var login = Login(marks: reader.marks(for: node, known: SpecKeys.login))
         reader.fields(of: node, path: "login", known: SpecKeys.login) { reader, key, value, _ in
             switch key {
             case "required": login.required = reader.choice(value, "login.\(key)", Login.Requirement.self)
@@ -343,7 +325,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func data(_ node: Node, _ reader: inout NodeReader) -> DataPolicy {
-        var data = DataPolicy(marks: Self.marks(for: node, known: SpecKeys.data))
+        var data = DataPolicy(marks: reader.marks(for: node, known: SpecKeys.data))
         reader.fields(of: node, path: "data", known: SpecKeys.data) { reader, key, value, _ in
             if key == "save" { data.save = reader.choice(value, "data.save", DataPolicy.Save.self) }
         }
@@ -351,7 +333,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func gesture(_ node: Node, path: String, _ reader: inout NodeReader) -> Gesture {
-        var gesture = Gesture(path: path, marks: Self.marks(for: node, known: SpecKeys.gesture))
+        var gesture = Gesture(path: path, marks: reader.marks(for: node, known: SpecKeys.gesture))
         reader.fields(of: node, path: path, known: SpecKeys.gesture) { reader, key, value, _ in
             switch key {
             case "type": gesture.type = reader.choice(value, "\(path).\(key)", Gesture.Kind.self)
@@ -371,7 +353,7 @@ public struct SpecDecoder: Sendable {
         var variants: [LayoutVariant] = []
         reader.fields(of: node, path: "layouts", known: SizeClass.allCases.map(\.rawValue)) { reader, key, value, _ in
             guard let sizeClass = SizeClass(rawValue: key) else { return }
-            var variant = LayoutVariant(sizeClass: sizeClass, marks: Self.marks(for: value, known: SpecKeys.layoutVariant))
+            var variant = LayoutVariant(sizeClass: sizeClass, marks: reader.marks(for: value, known: SpecKeys.layoutVariant))
             let path = "layouts.\(key)"
             reader.fields(of: value, path: path, known: SpecKeys.layoutVariant) { reader, field, fieldValue, _ in
                 switch field {
