@@ -59,6 +59,12 @@ docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
 
+# Measures `check` against the libyaml floor, and the watcher's latency, memory and
+# idle CPU, on generated corpora; prints a table and writes bench/results.json (see
+# BENCHMARKS.md). Not part of `make test`: it takes minutes, and its numbers are the machine's.
+bench: build
+	python3 bench/run.py --higlint $(BIN)
+
 # Installs the binary, the systemd unit and, unless one exists, the service's
 # config. Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
 BINDIR ?= $(PREFIX)/bin

@@ -182,6 +182,7 @@ struct NodeReader {
             positions = template.positions
         } else {
             var keys: [String] = []
+            keys.reserveCapacity(entries.count)
             var table: [String: Int] = Dictionary(minimumCapacity: entries.count)
             var cacheable = true
             for (index, entry) in entries.enumerated() {

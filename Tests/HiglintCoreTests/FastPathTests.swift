@@ -1,0 +1,89 @@
+@testable import HiglintCore
+import XCTest
+
+/// The shortcuts taken for speed must give exactly what the plain code gave:
+/// each test compares a fast path with the general answer at its edges.
+final class FastPathTests: XCTestCase {
+    private func load(_ text: String) throws -> LoadedDocument {
+        guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first else {
+            throw XCTSkip("did not load")
+        }
+        return document
+    }
+
+    func testPathOrderIsUTF8ByteOrder() {
+        let paths = ["", "a", "a/b", "a-b", "a.yaml", "A", "b", "é", "e\u{301}", "z/😀", "z/\u{FFFD}", "ab", "a/", "a\u{0}"]
+        for lhs in paths {
+            for rhs in paths {
+                XCTAssertEqual(
+                    FileSystem.precedes(lhs, rhs), lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs) < \(rhs)")
+            }
+        }
+    }
+
+    func testSmallIntegersParseLikeDouble() {
+        let texts = ["0", "-0", "7", "007", "-12", "44", "999999999999999", "-999999999999999"]
+        for text in texts {
+            XCTAssertEqual(NodeReader.smallInteger(text), Double(text), text)
+            XCTAssertEqual(NodeReader.smallInteger(text)?.sign, Double(text)?.sign, text)
+        }
+        // Anything else goes to the general parser.
+        for text in ["", "-", "+5", "1.5", "1e3", "1_000", "0x10", "1234567890123456", " 5", "5 ", "--5", "٣"] {
+            XCTAssertNil(NodeReader.smallInteger(text), text)
+        }
+    }
+
+    func testNumbersBeyondTheFastPathStillParse() throws {
+        let root = try XCTUnwrap(try load("screen: A\ncanvas: [1234567890123456, +5.5]\n").root)
+        let decoded = SpecDecoder().decode(root)
+        XCTAssertEqual(decoded.screen.canvas, Size(width: 1_234_567_890_123_456, height: 5.5))
+        XCTAssertTrue(decoded.issues.isEmpty, "\(decoded.issues)")
+    }
+
+    func testJSONEscapesInsideRunsOfPlainText() {
+        XCTAssertEqual(JSONText.string("plain text"), "\"plain text\"")
+        XCTAssertEqual(JSONText.string("a\"b\\c\nd\re\tf"), "\"a\\\"b\\\\c\\nd\\re\\tf\"")
+        XCTAssertEqual(JSONText.string("\u{0}x\u{1F}\u{7F}"), "\"\\u0000x\\u001f\\u007f\"")
+        XCTAssertEqual(JSONText.string("line\u{2028}para\u{2029}end"), "\"line\\u2028para\\u2029end\"")
+        // Neighbours of the separators (E2 80 A7, E2 80 AA) and other E2 characters stay as they are.
+        XCTAssertEqual(JSONText.string("\u{2027}\u{202A}\u{2013}€"), "\"\u{2027}\u{202A}\u{2013}€\"")
+        XCTAssertEqual(JSONText.string("😀\u{2028}"), "\"😀\\u2028\"")
+        var out = "["
+        JSONText.appendOptional(nil, to: &out)
+        JSONText.appendString("é", to: &out)
+        XCTAssertEqual(out, "[null\"é\"")
+    }
+
+    func testDuplicateKeysBeforeAndAfterTheIndexThreshold() throws {
+        // The map switches from a linear scan to an index at 16 keys; repeats on both sides.
+        var text = "screen: Big\nk0: first\nk0: second\n"
+        for index in 1..<30 { text += "k\(index): v\n" }
+        text += "k1: again\nk29: again\nscreen: twice\n"
+        let document = try load(text)
+        XCTAssertEqual(document.duplicateKeys.map(\.key), ["k0", "k1", "k29", "screen"])
+        XCTAssertEqual(document.duplicateKeys.map(\.firstMark.line), [2, 4, 32, 1])
+        guard case .mapping(let entries) = document.root?.content else { return XCTFail("not a map") }
+        XCTAssertEqual(entries.count, 31)
+        XCTAssertEqual(entries[1].value.scalar, "first")
+    }
+
+    func testNestedDuplicatesAreReportedBeforeTheirMapsOwn() throws {
+        let document = try load("screen: A\nnav: {t: 1, t: 2}\nnav: {u: 1, u: 2}\n")
+        XCTAssertEqual(document.duplicateKeys.map(\.key), ["t", "u", "nav"])
+    }
+
+    func testMapsWithTheSameKeysKeepTheirOwnMarks() throws {
+        let root = try XCTUnwrap(try load("""
+            screen: A
+            elements:
+              - {id: a, type: button, frame: [0, 0, 44, 44]}
+              - {id: b, type: button, frame: [0, 60, 44, 44]}
+              - {type: text, id: c}
+            """).root)
+        let elements = SpecDecoder().decode(root).screen.elements
+        XCTAssertEqual(elements.map { $0.marks["frame"].line }, [3, 4, 5])
+        XCTAssertEqual(elements.map { $0.marks.values["frame"]?.column }, [34, 34, nil])
+        XCTAssertEqual(elements.map { $0.marks.keys["id"]?.column }, [6, 6, 18])
+        XCTAssertEqual(elements[2].marks.values.count, 2)
+    }
+}
