@@ -5,7 +5,7 @@ Generates the corpora (bench/gen_corpus.py), compiles the floor (bench/floor.c),
 then measures, in one run so the numbers share the machine's state:
 
 - floor and `higlint check --format json` on each N, alternating, medians of
-  several runs: wall time, CPU time and the child's peak RSS (from wait4);
+  several runs: wall time, CPU time (wait4) and the child's peak RSS (GNU time);
 - `higlint watch` at N = 100 and 10,000 (when the binary has it): start-up to
   the first report, save-to-report latency of atomic-rename saves (p50, p99),
   RSS after start-up and after the saves, CPU time over 10 s of idleness, and
@@ -14,17 +14,18 @@ then measures, in one run so the numbers share the machine's state:
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
 
-usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K] [--no-watch]
+usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
+              [--watch-sizes 100,10000] [--no-watch] [--output FILE]
 """
 
 import argparse
 import ctypes
+import hashlib
 import json
 import os
 import platform
 import re
 import select
-import shutil
 import signal
 import statistics
 import struct
@@ -35,6 +36,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 import gen_corpus  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
@@ -84,11 +86,12 @@ def prepare_corpus(count):
     stamp_path = os.path.join(root, "stamp.json")
     with open(os.path.join(HERE, "gen_corpus.py"), "rb") as handle:
         generator = handle.read()
-    stamp = {"count": count, "seed": SEED, "generator_bytes": len(generator), "generator_hash": hash_bytes(generator)}
+    stamp = {"count": count, "seed": SEED, "generator": hashlib.sha256(generator).hexdigest()}
     specs = os.path.join(root, "specs")
     try:
         with open(stamp_path) as handle:
-            if json.load(handle) == stamp and os.path.isdir(specs):
+            # A run killed during the saves leaves `dirty`: the specs may not be the generated ones.
+            if json.load(handle) == stamp and os.path.isdir(specs) and not os.path.exists(dirty_marker(root)):
                 return root
     except (OSError, ValueError):
         pass
@@ -99,14 +102,13 @@ def prepare_corpus(count):
     os.makedirs(os.path.join(root, "out"), exist_ok=True)
     with open(stamp_path, "w") as handle:
         json.dump(stamp, handle)
+    if os.path.exists(dirty_marker(root)):
+        os.unlink(dirty_marker(root))
     return root
 
 
-def hash_bytes(data):
-    value = 0xCBF29CE484222325
-    for byte in data:
-        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{value:016x}"
+def dirty_marker(root):
+    return os.path.join(root, "dirty")
 
 
 def build_floor():
@@ -130,21 +132,35 @@ def corpus_bytes(specs):
 
 # ---------------------------------------------------------------- one timed run
 
+TIME = "/usr/bin/time"
+
+
 def timed(command, cwd, stdout_path):
-    """Wall time, CPU time and peak RSS of one child, from wait4's rusage."""
+    """Wall time, CPU time and peak RSS of one child.
+
+    The peak RSS comes from GNU time, when installed: a child forked from this
+    Python process and then exec'd inherits Python's high-water mark (~17 MB)
+    in its rusage, which would hide a small program's real peak.
+    """
+    measured = os.path.exists(TIME)
+    rss_path = stdout_path + ".rss"
+    prefix = [TIME, "-f", "%M", "-o", rss_path] if measured else []
     with open(stdout_path, "wb") as out, open(stdout_path + ".err", "wb") as err:
         start = time.perf_counter()
-        child = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
+        child = subprocess.Popen(prefix + command, cwd=cwd, stdout=out, stderr=err)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
+    max_rss_kb = usage.ru_maxrss
+    if measured:
+        with open(rss_path) as handle:
+            max_rss_kb = int(handle.read().split()[-1])
     return {
         "wall_s": wall,
         "cpu_s": usage.ru_utime + usage.ru_stime,
         "user_s": usage.ru_utime,
         "sys_s": usage.ru_stime,
-        "max_rss_mb": usage.ru_maxrss / 1024,
-        "status": child.returncode,
+        "max_rss_mb": max_rss_kb / 1024,
+        "status": os.waitstatus_to_exitcode(status),
     }
 
 
@@ -351,6 +367,8 @@ def measure_watch(higlint, count):
         }
         result["idle_report_writes"] = 1 if watcher.wait(0.001) is not None else 0
 
+        with open(dirty_marker(root), "w") as handle:
+            handle.write("specs edited by the watch benchmark\n")
         latencies, missed = [], 0
         stride = max(1, len(files) // (SAVES // 2))
         for save in range(SAVES):
@@ -409,6 +427,8 @@ def measure_watch(higlint, count):
         for relative, text in originals.items():
             with open(os.path.join(root, relative), "w") as handle:
                 handle.write(text)
+        if os.path.exists(dirty_marker(root)):
+            os.unlink(dirty_marker(root))
         if child.poll() is None:
             child.send_signal(signal.SIGTERM)
             try:
@@ -455,12 +475,12 @@ def print_table(results):
     print(f"machine: {results['machine']['nproc']} CPUs ({results['machine']['cpu_model']}), "
           f"{results['machine']['memory_mb']} MB, load at start {results['machine']['load_average_at_start']}")
     print()
-    print(f"{'N':>6} {'MB':>6} {'floor s':>8} {'check s':>8} {'ratio':>6} {'check cpu s':>11} "
-          f"{'check RSS MB':>12} {'findings':>8}")
+    print(f"{'N':>6} {'MB':>6} {'floor s':>8} {'check s':>8} {'ratio':>6} {'floor cpu s':>11} {'check cpu s':>11} "
+          f"{'floor RSS MB':>12} {'check RSS MB':>12} {'findings':>8}")
     for row in results["check"]:
         print(f"{row['n']:>6} {row['bytes'] / 1e6:>6.1f} {row['floor']['wall_s']:>8.3f} {row['check']['wall_s']:>8.3f} "
-              f"{row['ratio_to_floor']:>6.2f} {row['check']['cpu_s']:>11.3f} {row['check']['max_rss_mb']:>12.1f} "
-              f"{row['check']['findings']:>8}")
+              f"{row['ratio_to_floor']:>6.2f} {row['floor']['cpu_s']:>11.3f} {row['check']['cpu_s']:>11.3f} "
+              f"{row['floor']['max_rss_mb']:>12.1f} {row['check']['max_rss_mb']:>12.1f} {row['check']['findings']:>8}")
         for problem in row["problems"]:
             print(f"       problem: {problem}")
     if results.get("watch"):

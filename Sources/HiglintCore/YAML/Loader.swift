@@ -257,7 +257,7 @@ private struct TreeBuilder {
         if (pending.count - frame.firstChild) % 2 == 1 { _ = pending.removeLast() }
         let count = (pending.count - frame.firstChild) / 2
         guard count > 0 else { return [] }
-        var entries = [Node.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let entries = [Node.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             for slot in (0..<count).reversed() {
                 let value = pending.removeLast()
@@ -276,8 +276,19 @@ private struct TreeBuilder {
                 dropped.append(position)
             }
         }
-        for position in dropped.reversed() { entries.remove(at: position) }
-        return entries
+        guard !dropped.isEmpty else { return entries }
+        // One pass, not a removal each: a hostile map can repeat a key a hundred thousand times.
+        var kept: [Node.Entry] = []
+        kept.reserveCapacity(entries.count - dropped.count)
+        var next = 0
+        for position in entries.indices {
+            if next < dropped.count, dropped[next] == position {
+                next += 1
+            } else {
+                kept.append(entries[position])
+            }
+        }
+        return kept
     }
 
     /// The mark of the first earlier key (of `entries[..<position]`) with this text, if any;
