@@ -35,24 +35,21 @@ struct QuitControlRule: ScreenRule {
         return violations
     }
 
+    private static let quitActions = TrimmedWords(Vocabulary.quitActions)
+    private static let quitTexts = TrimmedWords(quitLabels)
+
     /// One message per element, even when both its action and its text offer to quit.
     private func quitMessage(for element: Element) -> String? {
-        if let action = element.action, Vocabulary.quitActions.contains(normalized(action)) {
+        if let action = element.action, Self.quitActions.contains(action) {
             return "action \"\(action)\" quits the app"
         }
-        if let label = element.label, Self.quitLabels.contains(normalized(label)) {
+        if let label = element.label, Self.quitTexts.contains(label) {
             return "label \"\(label)\" offers to quit the app"
         }
         // A tab shows its `title`, not a label: what people read is what counts.
-        if element.placement == .tab, let title = element.title, Self.quitLabels.contains(normalized(title)) {
+        if element.placement == .tab, let title = element.title, Self.quitTexts.contains(title) {
             return "tab title \"\(title)\" offers to quit the app"
         }
         return nil
-    }
-
-    private func normalized(_ text: String) -> String {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return text[first...last].lowercased()
     }
 }

@@ -35,7 +35,65 @@ struct RotatePromptRule: ScreenRule {
 
     /// The prompt phrase the label contains, ignoring case and runs of blanks.
     static func prompt(in label: String) -> String? {
+        // Nearly every label is ASCII; searching its bytes in place is what keeps this rule
+        // from dominating the review. Anything else takes the Unicode-aware path below.
+        if case .searched(let phrase)? = label.utf8.withContiguousStorageIfAvailable(asciiPrompt(in:)) {
+            return phrase
+        }
         let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return phrases.first { normalized.contains($0) }
+    }
+
+    /// The phrases as bytes, for the ASCII search; the non-ASCII ones cannot occur in an ASCII label.
+    private static let asciiPhrases: [(phrase: String, bytes: [UInt8])] =
+        phrases.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, Array($0.utf8)) }
+
+    private enum ASCIISearch {
+        case notASCII
+        case searched(String?)
+    }
+
+    /// For an ASCII label, the same answer as lower-casing, collapsing each run of whitespace
+    /// to one space and searching: a phrase's letters match either case, its space matches
+    /// one or more whitespace bytes. In ASCII, lower-casing only touches A-Z, every character
+    /// is one byte (once the collapse has removed `\r\n`), and whitespace is tab to carriage
+    /// return, and space.
+    private static func asciiPrompt(in label: UnsafeBufferPointer<UInt8>) -> ASCIISearch {
+        for byte in label where byte >= 0x80 { return .notASCII }
+        for (phrase, bytes) in asciiPhrases where contains(bytes, in: label) { return .searched(phrase) }
+        return .searched(nil)
+    }
+
+    private static func contains(_ phrase: [UInt8], in label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = phrase.first else { return true }
+        var start = 0
+        while start < label.count {
+            if lowered(label[start]) == first, matches(phrase, in: label, at: start) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    private static func matches(_ phrase: [UInt8], in label: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var position = start
+        for expected in phrase {
+            if expected == UInt8(ascii: " ") {
+                guard position < label.count, isBlank(label[position]) else { return false }
+                while position < label.count, isBlank(label[position]) { position += 1 }
+            } else {
+                guard position < label.count, lowered(label[position]) == expected else { return false }
+                position += 1
+            }
+        }
+        return true
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// ASCII whitespace as `Character.isWhitespace` sees it: 0x09 to 0x0D, and space.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
     }
 }

@@ -39,7 +39,10 @@ extension Screen {
             }
         }
         walk(elements)
-        walk(allBarItems)
+        // The bars one by one, as `allBarItems` orders them, without building that array for each of the five rules.
+        walk(navigationBar?.items ?? [])
+        walk(toolbar?.items ?? [])
+        walk(tabBar?.tabs ?? [])
         if let titleFont = navigationBar?.titleFont { uses.append(FontUse(font: titleFont, owner: nil)) }
         return uses
     }

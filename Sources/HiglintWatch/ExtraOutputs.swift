@@ -21,10 +21,15 @@ struct ExtraOutputs: Sendable {
 
     var paths: [String] { outputs.map(\.path) }
 
+    var isEmpty: Bool { outputs.isEmpty }
+
+    /// Only the HTML page draws screens; without it the watcher drops them.
+    var needsWireframes: Bool { outputs.contains { $0.format == .html } }
+
     /// Writes every output; returns one message per output that could not be written.
-    func write(_ results: ResultTable, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String] {
+    func write(_ fullReport: Report, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String] {
         guard !outputs.isEmpty else { return [] }
-        var report = engine.report(results.entries.map(\.result))
+        var report = fullReport
         if let baseline { report = baseline.apply(to: report).report }
         let options = ReportRenderOptions(
             rules: engine.allRuleDescriptions, failOn: .error, sourceRoot: sourceRoot,

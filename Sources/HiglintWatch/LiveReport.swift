@@ -39,15 +39,45 @@ struct WatchStatus: Sendable, Equatable {
 struct LiveReport: Sendable {
     let path: String
 
-    func document(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> String {
-        JSONReportWriter.document(
-            summary: assembly.summary, renderedFindings: assembly.lines,
-            extra: [("generated_at", JSONText.string(generatedAt)), ("watch", status.json)])
+    static func extra(status: WatchStatus, generatedAt: String) -> [(key: String, json: String)] {
+        [("generated_at", JSONText.string(generatedAt)), ("watch", status.json)]
     }
 
-    func write(_ text: String) -> Result<Void, ReadProblem> {
-        AtomicFile.write(text, to: path, sync: false)
+    /// Writes the report from the kept chunks: the JSON writer's own document
+    /// without findings gives the head, then the chunks follow as they are
+    /// (the last without its comma) and the closing brackets, gathered by
+    /// `writev`. No copy of the whole report is made.
+    func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, ReadProblem> {
+        let extra = Self.extra(status: status, generatedAt: generatedAt)
+        let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra)
+        guard let last = assembly.findings.last else { return AtomicFile.write(empty, to: path, sync: false) }
+        guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8),
+              var head = String(empty.utf8.dropLast(Self.noFindings.utf8.count))
+        else {
+            // Not the layout this was written against: take the writer's word for the whole document.
+            return AtomicFile.write(assembly.document(extra: extra), to: path, sync: false)
+        }
+        head += Self.opening
+        var tail = Self.closing
+        return withExtendedLifetime(assembly.findings) {
+            head.withUTF8 { headBytes in
+                tail.withUTF8 { tailBytes in
+                    var pieces: [UnsafeRawBufferPointer] = [UnsafeRawBufferPointer(headBytes)]
+                    pieces.reserveCapacity(assembly.findings.count + 2)
+                    for chunk in assembly.findings.dropLast() { pieces.append(chunk.bytes) }
+                    pieces.append(UnsafeRawBufferPointer(rebasing: last.bytes.dropLast(RenderedFindings.separator.count)))
+                    pieces.append(UnsafeRawBufferPointer(tailBytes))
+                    return AtomicFile.write(pieces: pieces, to: path, sync: false)
+                }
+            }
+        }
     }
+
+    /// How the JSON writer ends a document with no findings; with findings,
+    /// its `[]` becomes the opening, the findings and the closing.
+    static let noFindings = "[]\n}\n"
+    static let opening = "[\n"
+    static let closing = "\n  ]\n}\n"
 
     /// Removes the temp files a killed writer of this report left behind; returns their names.
     func removeLeftovers() -> [String] {

@@ -1,75 +1,191 @@
 import HiglintCore
 
-/// Each reviewed file's result with its findings already rendered as JSON
-/// lines, so an update re-renders only the files that changed; the report is
-/// then a concatenation of kept lines plus the (cheap) project pass.
+/// Each reviewed file's result with its findings already rendered, and every
+/// screen summary of the tree in one array kept current as files come and go,
+/// so an update costs what changed: the changed files' reviews, the project
+/// pass only when a summary changed, and a concatenation of kept bytes.
 struct ResultTable: Sendable {
     struct Stored: Sendable {
         var result: FileResult
-        var lines: [String]
-        var errors: Int
-        var warnings: Int
-        var infos: Int
+        /// The file's own findings, rendered.
+        var own: RenderedFindings?
+        /// What the report shows for the file: `own` with the project pass's
+        /// findings on the file merged in (the same object when there are none).
+        var shown: RenderedFindings?
+        /// The project pass's findings on this file, as merged into `shown`.
+        var projectFindings: [Finding] = []
+        var errors = 0
+        var warnings = 0
+        var infos = 0
 
-        init(_ result: FileResult) {
+        /// Rendering happens here, on the reviewing thread. Wireframes are
+        /// dropped at once unless an HTML report needs them: they are most of
+        /// a result's size.
+        init(_ result: FileResult, keepWireframes: Bool) {
             self.result = result
-            lines = result.findings.map(JSONReportWriter.render)
-            errors = result.findings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
-            warnings = result.findings.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) }
-            infos = result.findings.reduce(0) { $0 + ($1.severity == .info ? 1 : 0) }
+            if !keepWireframes { self.result.wireframes = [] }
+            own = RenderedFindings.make(result.findings)
+            shown = own
+            for finding in result.findings {
+                switch finding.severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info: infos += 1
+                }
+            }
+        }
+
+        var displayPath: String { result.file.displayPath }
+
+        /// Puts `projectFindings` into `shown`, reusing what is already rendered.
+        mutating func merge(_ project: [Finding]) {
+            projectFindings = project
+            shown = RenderedFindings.merging(own, ownFindings: result.findings, with: project)
         }
     }
 
+    /// Reviews and renders `files` on every core, results in input order.
+    static func review(_ files: [SpecFile], with engine: Engine, keepWireframes: Bool) -> [Stored] {
+        ParallelReview.parallelMap(files) { Stored(engine.review($0), keepWireframes: keepWireframes) }
+    }
+
     /// In report order (check sorts files by display path), so assembling
-    /// the report walks an array instead of looking every file up.
-    private(set) var entries: [Stored] = []
+    /// the report walks an array instead of looking every file up. Only
+    /// `refreshProject` changes an entry in place, and only its project findings.
+    var entries: [Stored] = []
     /// Path → display path, for lookups by path.
     private var displayByPath: [String: String] = [:]
     private var sortedPaths = SortedPaths()
+    /// Every entry's summaries, in entry order: the project pass's input,
+    /// maintained in place rather than gathered from every file at each update.
+    private(set) var summaries: [ScreenSummary] = []
+    /// The project pass's last output and whether it still holds.
+    var project = ProjectState()
 
     var count: Int { entries.count }
 
     func contains(_ path: String) -> Bool { displayByPath[path] != nil }
 
     /// Where `display` is, or would be inserted, in `entries`.
-    private func position(of display: String) -> (index: Int, found: Bool) {
+    func position(of display: String) -> (index: Int, found: Bool) {
         var low = 0
         var high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if SortedPaths.precedes(entries[middle].result.file.displayPath, display) { low = middle + 1 } else { high = middle }
+            if SortedPaths.precedes(entries[middle].displayPath, display) { low = middle + 1 } else { high = middle }
         }
-        let found = low < entries.count && entries[low].result.file.displayPath.utf8.elementsEqual(display.utf8)
+        let found = low < entries.count && entries[low].displayPath.utf8.elementsEqual(display.utf8)
         return (low, found)
+    }
+
+    /// Where entry `index`'s summaries start in `summaries`.
+    private func summaryOffset(of index: Int) -> Int {
+        var offset = 0
+        for earlier in 0..<index { offset += entries[earlier].result.summaries.count }
+        return offset
     }
 
     /// Keeps a review's result. A file that vanished before it could be read
     /// is removed instead, as check leaves it out. Returns whether the file was new.
     @discardableResult
-    mutating func store(_ result: FileResult) -> Bool {
-        let path = result.file.path
-        if result.readProblem == .notFound {
+    mutating func store(_ result: FileResult, keepWireframes: Bool = false) -> Bool {
+        store(Stored(result, keepWireframes: keepWireframes))
+    }
+
+    @discardableResult
+    mutating func store(_ stored: Stored) -> Bool {
+        let path = stored.result.file.path
+        if stored.result.readProblem == .notFound {
             remove(path)
             return false
         }
-        let display = result.file.displayPath
-        let place = position(of: display)
+        var stored = stored
+        let place = position(of: stored.displayPath)
         if place.found {
-            entries[place.index] = Stored(result)
+            let offset = summaryOffset(of: place.index)
+            let old = entries[place.index].result.summaries.count
+            if entries[place.index].result.summaries != stored.result.summaries {
+                summaries.replaceSubrange(offset..<offset + old, with: stored.result.summaries)
+                project.isCurrent = false
+            }
+            // Until the project pass says otherwise, the file keeps its project findings.
+            let kept = entries[place.index].projectFindings
+            if !kept.isEmpty { stored.merge(kept) }
+            entries[place.index] = stored
             return false
         }
-        entries.insert(Stored(result), at: place.index)
-        displayByPath[path] = display
+        if !stored.result.summaries.isEmpty {
+            summaries.insert(contentsOf: stored.result.summaries, at: summaryOffset(of: place.index))
+            project.isCurrent = false
+        }
+        entries.insert(stored, at: place.index)
+        displayByPath[path] = stored.displayPath
         sortedPaths.insert(path)
         return true
+    }
+
+    /// Keeps many results at once: one sort and one merge instead of an
+    /// insertion into the middle of the table for each (the first scan, a
+    /// full rescan). A later result for the same file wins.
+    mutating func store(contentsOf batch: [Stored]) {
+        if batch.count < 64 {
+            for stored in batch { store(stored) }
+            return
+        }
+        var incoming: [Stored] = []
+        incoming.reserveCapacity(batch.count)
+        for stored in batch {
+            if stored.result.readProblem == .notFound { remove(stored.result.file.path) } else { incoming.append(stored) }
+        }
+        // Stable by arrival, so that of two results for one file the later is kept.
+        let order = incoming.indices.sorted {
+            let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
+            return SortedPaths.precedes(a, b) || (!SortedPaths.precedes(b, a) && $0 < $1)
+        }
+        var merged: [Stored] = []
+        merged.reserveCapacity(entries.count + incoming.count)
+        var old = 0
+        var position = 0
+        while position < order.count {
+            var newer = incoming[order[position]]
+            position += 1
+            while position < order.count, incoming[order[position]].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+                newer = incoming[order[position]]
+                position += 1
+            }
+            while old < entries.count, SortedPaths.precedes(entries[old].displayPath, newer.displayPath) {
+                merged.append(entries[old])
+                old += 1
+            }
+            if old < entries.count, entries[old].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+                if !entries[old].projectFindings.isEmpty { newer.merge(entries[old].projectFindings) }
+                old += 1
+            }
+            displayByPath[newer.result.file.path] = newer.displayPath
+            merged.append(newer)
+        }
+        merged.append(contentsOf: entries[old...])
+        entries = merged
+        sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
+        summaries = entries.flatMap(\.result.summaries)
+        project.isCurrent = false
     }
 
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
         sortedPaths.remove(path)
+        project.holders.remove(display)
         let place = position(of: display)
-        if place.found { entries.remove(at: place.index) }
+        if place.found {
+            let gone = entries[place.index].result.summaries.count
+            if gone > 0 {
+                let offset = summaryOffset(of: place.index)
+                summaries.removeSubrange(offset..<offset + gone)
+                project.isCurrent = false
+            }
+            entries.remove(at: place.index)
+        }
         return true
     }
 
@@ -79,74 +195,5 @@ struct ResultTable: Sendable {
 
     mutating func removeAll() {
         self = ResultTable()
-    }
-
-    /// What the report holds: the JSON summary and the finding lines in check's order.
-    struct Assembly {
-        var summary: JSONReportWriter.Summary
-        var lines: [String]
-    }
-
-    /// The report body for the whole tree. The project pass runs over every
-    /// screen summary (it reads summaries, never specs); its findings are
-    /// merged into each file's kept lines in report order.
-    func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
-        if let baseline {
-            // Baselined findings are matched by meaning across the whole tree,
-            // so the kept lines cannot be reused; this renders everything, as check does.
-            let report = baseline.apply(to: engine.report(entries.map(\.result))).report
-            return Assembly(summary: JSONReportWriter.Summary(report), lines: report.findings.map(JSONReportWriter.render))
-        }
-        let ordered = entries
-        let project = engine.projectFindings(ordered.flatMap(\.result.summaries)).sorted(by: Finding.reportOrder)
-
-        var summary = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
-        var projectByFile: [String: [Finding]] = [:]
-        for finding in project {
-            projectByFile[finding.file, default: []].append(finding)
-            switch finding.severity {
-            case .error: summary.errors += 1
-            case .warning: summary.warnings += 1
-            case .info: summary.infos += 1
-            }
-        }
-        var lines: [String] = []
-        lines.reserveCapacity(ordered.reduce(project.count) { $0 + $1.lines.count })
-        var placed = 0
-        for stored in ordered {
-            if stored.result.readProblem == nil { summary.files += 1 }
-            summary.screens += stored.result.screenCount
-            summary.errors += stored.errors
-            summary.warnings += stored.warnings
-            summary.infos += stored.infos
-            guard let extra = projectByFile[stored.result.file.displayPath] else {
-                lines += stored.lines
-                continue
-            }
-            placed += extra.count
-            Self.merge(stored, extra, into: &lines)
-        }
-        if placed < project.count {
-            // A project finding on a file the table does not hold cannot be
-            // placed by file; sorting everything is slower but exactly check's order.
-            let all = (ordered.flatMap(\.result.findings) + project).sorted(by: Finding.reportOrder)
-            lines = all.map(JSONReportWriter.render)
-        }
-        return Assembly(summary: summary, lines: lines)
-    }
-
-    private static func merge(_ stored: Stored, _ extra: [Finding], into lines: inout [String]) {
-        let own = stored.result.findings
-        var i = 0
-        var j = 0
-        while i < own.count || j < extra.count {
-            if j >= extra.count || (i < own.count && !Finding.reportOrder(extra[j], own[i])) {
-                lines.append(stored.lines[i])
-                i += 1
-            } else {
-                lines.append(JSONReportWriter.render(extra[j]))
-                j += 1
-            }
-        }
     }
 }

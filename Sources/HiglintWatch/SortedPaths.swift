@@ -57,3 +57,21 @@ struct SortedPaths: Sendable {
         return found
     }
 }
+
+extension SortedPaths {
+    /// Many at once: one sort instead of an insertion into the middle for each.
+    mutating func insert(contentsOf paths: [String]) {
+        if paths.count < 16 {
+            for path in paths { insert(path) }
+            return
+        }
+        var merged = all + paths
+        merged.sort(by: Self.precedes)
+        var unique: [String] = []
+        unique.reserveCapacity(merged.count)
+        for path in merged where !(unique.last.map { $0.utf8.elementsEqual(path.utf8) } ?? false) {
+            unique.append(path)
+        }
+        all = unique
+    }
+}

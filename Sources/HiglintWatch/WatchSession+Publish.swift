@@ -79,9 +79,8 @@ extension WatchSession {
         let status = currentStatus()
         let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
-        let text = report.document(assembly, status: status, generatedAt: Clock.timestamp())
         let written: Bool
-        switch report.write(text) {
+        switch report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
         case .success:
             lastPublishedStatus = status
             reportFailing = false
@@ -95,8 +94,11 @@ extension WatchSession {
             written = false
         }
         // After the JSON report, which readers wait for; these are rendered whole.
-        for problem in outputs.write(results, engine: engine, baseline: baseline, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
-            log("higlint: error: \(problem)")
+        if !outputs.isEmpty {
+            let full = results.report(with: engine)
+            for problem in outputs.write(full, engine: engine, baseline: baseline, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
+                log("higlint: error: \(problem)")
+            }
         }
         return written
     }

@@ -61,18 +61,20 @@ extension WatchSession {
                 changes.removed.append(path)
             }
         }
-        for result in ParallelReview.review(found.map(scope.specFile), with: engine) {
-            let path = result.file.path
+        var reviewed: [ResultTable.Stored] = []
+        for stored in ResultTable.review(found.map(scope.specFile), with: engine, keepWireframes: outputs.needsWireframes) {
+            let path = stored.result.file.path
             let known = results.contains(path)
-            if result.readProblem == .notFound {
+            if stored.result.readProblem == .notFound {
                 // Gone between the listing and the read; its deletion event follows.
                 if results.remove(path) { changes.removed.append(path) }
                 continue
             }
-            results.store(result)
-            noteReadProblem(result)
+            noteReadProblem(stored.result)
             if known { changes.changed.append(path) } else { changes.added.append(path) }
+            reviewed.append(stored)
         }
+        results.store(contentsOf: reviewed)
         return changes
     }
 

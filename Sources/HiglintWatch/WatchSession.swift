@@ -12,7 +12,10 @@ final class WatchSession {
     let table: WatchTable
 
     var config = Config()
-    var engine: Engine
+    var engine: Engine {
+        // Kept project findings came from the old rules and config.
+        didSet { results.project.isCurrent = false }
+    }
     var scope: TreeScope
     var report: LiveReport
     var outputs = ExtraOutputs([], baseDirectory: "/")
@@ -111,7 +114,7 @@ final class WatchSession {
             baseline = nil
         }
         config = newConfig
-        engine = Engine(plugins: options.plugins, config: newConfig)
+        engine = Engine(plugins: options.plugins, config: newConfig, wireframes: newConfig.watch.outputs.contains { $0.format == .html && !$0.isStandardOutput })
         settle = Settle(
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)
@@ -150,10 +153,9 @@ final class WatchSession {
                 return false
             }
         }
-        for result in ParallelReview.review(found.map(scope.specFile), with: engine) {
-            results.store(result)
-            noteReadProblem(result)
-        }
+        let reviewed = ResultTable.review(found.map(scope.specFile), with: engine, keepWireframes: outputs.needsWireframes)
+        for stored in reviewed { noteReadProblem(stored.result) }
+        results.store(contentsOf: reviewed)
         return true
     }
 

@@ -94,7 +94,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config)
+        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format == .html })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0

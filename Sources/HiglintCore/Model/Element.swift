@@ -80,39 +80,254 @@ public struct Font: Sendable, Hashable {
 }
 
 /// One element of the content area, or a bar item, or a tab.
+///
+/// A value type whose fields live in one shared box: rules copy elements freely (every
+/// `allElements` walk does), and a copy is then one reference count rather than one per
+/// field. The box is copied before any write to a shared one, so values never alias.
 public struct Element: Sendable {
-    public var placement: ElementPlacement
-    public var id: String?
-    public var type: ElementType?
-    public var frame: Rect?
-    public var hitArea: Size?
-    public var label: String?
-    public var action: String?
-    public var icon: Icon?
-    public var border: Bool = false
-    public var font: Font?
-    public var role: String?
-    public var scroll: Scroll = .none
-    public var children: [Element] = []
-    public var ignore: [String] = []
-    /// Mark of each `ignore` entry, for `spec.unknown-rule`.
-    public var ignoreMarks: [Mark] = []
-    /// Toolbar items only.
-    public var switchesMode: Bool = false
-    /// Tabs only.
-    public var title: String?
-    /// Tabs only.
-    public var badge: String?
-    /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
-    public var path: String
-    /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
-    public var suppressed: [String] = []
-    public var marks: Marks
+    /// Written only through `Element`'s accessors, and only once `makeUnique` has made it
+    /// this element's own: a box that two values share is never written, which is what
+    /// makes sharing it across threads safe. For the same reason an access to a field can
+    /// only overlap a write through the same `Element` variable, which the compiler already
+    /// rules out, so the fields skip the run-time exclusivity check (a call per read).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var placement: ElementPlacement
+        @exclusivity(unchecked) var id: String?
+        @exclusivity(unchecked) var type: ElementType?
+        @exclusivity(unchecked) var frame: Rect?
+        @exclusivity(unchecked) var hitArea: Size?
+        @exclusivity(unchecked) var label: String?
+        @exclusivity(unchecked) var action: String?
+        @exclusivity(unchecked) var icon: Icon?
+        @exclusivity(unchecked) var border: Bool = false
+        @exclusivity(unchecked) var font: Font?
+        @exclusivity(unchecked) var role: String?
+        @exclusivity(unchecked) var scroll: Scroll = .none
+        @exclusivity(unchecked) var children: [Element] = []
+        @exclusivity(unchecked) var ignore: [String] = []
+        @exclusivity(unchecked) var ignoreMarks: [Mark] = []
+        @exclusivity(unchecked) var switchesMode: Bool = false
+        @exclusivity(unchecked) var title: String?
+        @exclusivity(unchecked) var badge: String?
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var suppressed: [String] = []
+        @exclusivity(unchecked) var marks: Marks
+
+        init(placement: ElementPlacement, path: String, marks: Marks) {
+            self.placement = placement
+            self.path = path
+            self.marks = marks
+        }
+
+        init(copying other: Storage) {
+            placement = other.placement
+            id = other.id
+            type = other.type
+            frame = other.frame
+            hitArea = other.hitArea
+            label = other.label
+            action = other.action
+            icon = other.icon
+            border = other.border
+            font = other.font
+            role = other.role
+            scroll = other.scroll
+            children = other.children
+            ignore = other.ignore
+            ignoreMarks = other.ignoreMarks
+            switchesMode = other.switchesMode
+            title = other.title
+            badge = other.badge
+            path = other.path
+            suppressed = other.suppressed
+            marks = other.marks
+        }
+    }
+
+    private var storage: Storage
 
     public init(placement: ElementPlacement, path: String, marks: Marks) {
-        self.placement = placement
-        self.path = path
-        self.marks = marks
+        storage = Storage(placement: placement, path: path, marks: marks)
+    }
+
+    /// Collections and nested values also have `_modify`, so that a nested write such as
+    /// `element.children.append(child)` happens in the box instead of on a copy taken out and put back.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    public var placement: ElementPlacement {
+        get { storage.placement }
+        set {
+            makeUnique()
+            storage.placement = newValue
+        }
+    }
+
+    public var id: String? {
+        get { storage.id }
+        set {
+            makeUnique()
+            storage.id = newValue
+        }
+    }
+
+    public var type: ElementType? {
+        get { storage.type }
+        set {
+            makeUnique()
+            storage.type = newValue
+        }
+    }
+
+    public var frame: Rect? {
+        get { storage.frame }
+        set {
+            makeUnique()
+            storage.frame = newValue
+        }
+    }
+
+    public var hitArea: Size? {
+        get { storage.hitArea }
+        set {
+            makeUnique()
+            storage.hitArea = newValue
+        }
+    }
+
+    public var label: String? {
+        get { storage.label }
+        set {
+            makeUnique()
+            storage.label = newValue
+        }
+    }
+
+    public var action: String? {
+        get { storage.action }
+        set {
+            makeUnique()
+            storage.action = newValue
+        }
+    }
+
+    public var icon: Icon? {
+        get { storage.icon }
+        set {
+            makeUnique()
+            storage.icon = newValue
+        }
+    }
+
+    public var border: Bool {
+        get { storage.border }
+        set {
+            makeUnique()
+            storage.border = newValue
+        }
+    }
+
+    public var font: Font? {
+        get { storage.font }
+        _modify {
+            makeUnique()
+            yield &storage.font
+        }
+    }
+
+    public var role: String? {
+        get { storage.role }
+        set {
+            makeUnique()
+            storage.role = newValue
+        }
+    }
+
+    public var scroll: Scroll {
+        get { storage.scroll }
+        set {
+            makeUnique()
+            storage.scroll = newValue
+        }
+    }
+
+    public var children: [Element] {
+        get { storage.children }
+        _modify {
+            makeUnique()
+            yield &storage.children
+        }
+    }
+
+    public var ignore: [String] {
+        get { storage.ignore }
+        _modify {
+            makeUnique()
+            yield &storage.ignore
+        }
+    }
+
+    /// Mark of each `ignore` entry, for `spec.unknown-rule`.
+    public var ignoreMarks: [Mark] {
+        get { storage.ignoreMarks }
+        _modify {
+            makeUnique()
+            yield &storage.ignoreMarks
+        }
+    }
+
+    /// Toolbar items only.
+    public var switchesMode: Bool {
+        get { storage.switchesMode }
+        set {
+            makeUnique()
+            storage.switchesMode = newValue
+        }
+    }
+
+    /// Tabs only.
+    public var title: String? {
+        get { storage.title }
+        set {
+            makeUnique()
+            storage.title = newValue
+        }
+    }
+
+    /// Tabs only.
+    public var badge: String? {
+        get { storage.badge }
+        set {
+            makeUnique()
+            storage.badge = newValue
+        }
+    }
+
+    /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
+    public var path: String {
+        get { storage.path }
+        set {
+            makeUnique()
+            storage.path = newValue
+        }
+    }
+
+    /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
+    public var suppressed: [String] {
+        get { storage.suppressed }
+        _modify {
+            makeUnique()
+            yield &storage.suppressed
+        }
+    }
+
+    public var marks: Marks {
+        get { storage.marks }
+        _modify {
+            makeUnique()
+            yield &storage.marks
+        }
     }
 
     /// How findings name the element: its id, else its path.

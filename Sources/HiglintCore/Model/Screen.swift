@@ -47,19 +47,28 @@ public struct Screen: Sendable {
     }
 
     /// Content elements, bar items and tabs, with all their children.
-    public var allElements: [Element] { allContentElements + Self.flatten(allBarItems) }
+    public var allElements: [Element] {
+        // One array filled in one pass: every rule asks for this, once per screen.
+        var out: [Element] = []
+        Self.flatten(elements, into: &out)
+        if let items = navigationBar?.items { Self.flatten(items, into: &out) }
+        if let items = toolbar?.items { Self.flatten(items, into: &out) }
+        if let tabs = tabBar?.tabs { Self.flatten(tabs, into: &out) }
+        return out
+    }
 
     /// Depth first, children after their parent. Depth is bounded by the loader's nesting limit.
     public static func flatten(_ list: [Element]) -> [Element] {
         var out: [Element] = []
-        func walk(_ list: [Element]) {
-            for element in list {
-                out.append(element)
-                walk(element.children)
-            }
-        }
-        walk(list)
+        flatten(list, into: &out)
         return out
+    }
+
+    private static func flatten(_ list: [Element], into out: inout [Element]) {
+        for element in list {
+            out.append(element)
+            flatten(element.children, into: &out)
+        }
     }
 }
 

@@ -4,30 +4,40 @@ public struct Engine: Sendable {
     public let plugins: [Plugin]
     public let config: Config
     /// Each enabled rule with its description, read once here rather than copied for every screen.
-    private let screenRules: [(rule: any ScreenRule, description: RuleDescription, severity: Severity)]
-    private let projectRules: [(rule: any ProjectRule, description: RuleDescription, severity: Severity)]
+    private let screenRules: [EnabledRule<any ScreenRule>]
+    private let projectRules: [EnabledRule<any ProjectRule>]
     private let coreSeverities: [String: Severity]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
+    /// Whether `review` draws each screen for `FileResult.wireframes`. Only the HTML report
+    /// reads them, and drawing costs time and memory on every screen, so `check` and the
+    /// watcher ask for them only when they write HTML. On by default, so that a caller that
+    /// does not say never renders an HTML report without its drawings.
+    public let buildsWireframes: Bool
     private let decoder: SpecDecoder
 
-    public init(plugins: [Plugin], config: Config) {
+    public init(plugins: [Plugin], config: Config, wireframes: Bool = true) {
         self.plugins = plugins
         self.config = config
-        var screenRules: [(rule: any ScreenRule, description: RuleDescription, severity: Severity)] = []
-        var projectRules: [(rule: any ProjectRule, description: RuleDescription, severity: Severity)] = []
+        self.buildsWireframes = wireframes
+        var screenRules: [EnabledRule<any ScreenRule>] = []
+        var projectRules: [EnabledRule<any ProjectRule>] = []
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
             for rule in plugin.screenRules {
                 let description = rule.description
                 known.insert(description.id)
-                if let severity = config.severity(of: description) { screenRules.append((rule, description, severity)) }
+                if let severity = config.severity(of: description) {
+                    screenRules.append(EnabledRule(rule, description, severity))
+                }
             }
             for rule in plugin.projectRules {
                 let description = rule.description
                 known.insert(description.id)
-                if let severity = config.severity(of: description) { projectRules.append((rule, description, severity)) }
+                if let severity = config.severity(of: description) {
+                    projectRules.append(EnabledRule(rule, description, severity))
+                }
             }
         }
         var coreSeverities: [String: Severity] = [:]
@@ -98,16 +108,18 @@ public struct Engine: Sendable {
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
-            for (rule, description, severity) in screenRules {
-                for violation in rule.check(screen, in: context) {
-                    if isSuppressed(description, by: suppressed) || isSuppressed(description, by: violation.suppressed) {
+            for enabled in screenRules {
+                for violation in enabled.rule.check(screen, in: context) {
+                    if isSuppressed(enabled.description, by: suppressed)
+                        || isSuppressed(enabled.description, by: violation.suppressed) {
                         continue
                     }
-                    findings.append(finding(description, severity, violation, file: file, screen: screen.name))
+                    findings.append(
+                        finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name))
                 }
             }
             summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
-            wireframes.append(Wireframe(screen, documentIndex: index))
+            if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
         }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
@@ -140,14 +152,16 @@ public struct Engine: Sendable {
             }
         }
         let context = config.ruleContext
-        for (rule, description, severity) in projectRules {
-            for projectViolation in rule.check(index, in: context) {
+        for enabled in projectRules {
+            for projectViolation in enabled.rule.check(index, in: context) {
                 let summary = projectViolation.screen
                 let violation = projectViolation.violation
-                if isSuppressed(description, by: summary.suppressed) || isSuppressed(description, by: violation.suppressed) {
+                if isSuppressed(enabled.description, by: summary.suppressed)
+                    || isSuppressed(enabled.description, by: violation.suppressed) {
                     continue
                 }
-                findings.append(finding(description, severity, violation, file: file(summary), screen: summary.name))
+                findings.append(
+                    finding(enabled.description, enabled.severity, violation, file: file(summary), screen: summary.name))
             }
         }
         return findings
@@ -227,5 +241,19 @@ public struct Engine: Sendable {
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
             message: message, hint: description.hint, screen: screen, element: element))
+    }
+}
+
+/// A rule the config left on, with its description and severity. A class, so the engine's
+/// loop over the rules of every screen copies no rule and no description.
+private final class EnabledRule<Rule: Sendable>: Sendable {
+    let rule: Rule
+    let description: RuleDescription
+    let severity: Severity
+
+    init(_ rule: Rule, _ description: RuleDescription, _ severity: Severity) {
+        self.rule = rule
+        self.description = description
+        self.severity = severity
     }
 }

@@ -9,7 +9,8 @@ public struct FileResult: Sendable {
     public var screenCount: Int
     /// Set when the file could not be read at all; it then counts for nothing in the report.
     public var readProblem: ReadProblem?
-    /// One drawing per screen document, for the HTML report.
+    /// One drawing per screen document, for the HTML report; empty when the engine was
+    /// told no HTML is written (`Engine(plugins:config:wireframes: false)`).
     public var wireframes: [Wireframe] = []
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {

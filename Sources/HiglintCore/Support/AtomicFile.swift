@@ -18,25 +18,23 @@ public enum AtomicFile {
     /// Writes `contents` to `path` atomically. `sync` forces the data to disk
     /// before the rename (only worth its latency when a crash must not lose it).
     public static func write(_ contents: String, to path: String, sync: Bool = false) -> Result<Void, ReadProblem> {
+        var contents = contents
+        return contents.withUTF8 { write(pieces: [UnsafeRawBufferPointer($0)], to: path, sync: sync) }
+    }
+
+    /// Writes the concatenation of `pieces` to `path` atomically, gathered by
+    /// `writev`, so a caller that keeps its output in parts never joins them
+    /// into one more copy. The memory the pieces point at must stay valid
+    /// during the call.
+    public static func write(pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false) -> Result<Void, ReadProblem> {
         let temp = tempPath(for: path, sequence: nextSequence())
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(.system("cannot create \(temp): \(FileSystem.errorText(errno))")) }
-        var bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let message = FileSystem.errorText(errno)
-                close(fd)
-                unlink(temp)
-                return .failure(.system("cannot write \(temp): \(message)"))
-            }
-            written += count
+        if let code = writeAll(pieces, to: fd) {
+            close(fd)
+            unlink(temp)
+            return .failure(.system("cannot write \(temp): \(FileSystem.errorText(code))"))
         }
-        bytes = []
         if sync, fsync(fd) != 0 {
             let message = FileSystem.errorText(errno)
             close(fd)
@@ -54,6 +52,42 @@ public enum AtomicFile {
             return .failure(.system("cannot replace \(path): \(message)"))
         }
         return .success(())
+    }
+
+    /// The kernel takes at most this many pieces per `writev` (IOV_MAX on Linux).
+    public static let piecesPerCall = 1024
+
+    /// Writes every byte of `pieces`, resuming after short writes and
+    /// interruptions; returns the errno of a failure, or nil.
+    private static func writeAll(_ pieces: [UnsafeRawBufferPointer], to fd: Int32) -> Int32? {
+        var vectors = pieces.compactMap { piece -> iovec? in
+            guard let base = piece.baseAddress, !piece.isEmpty else { return nil }
+            return iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: piece.count)
+        }
+        var first = 0
+        while first < vectors.count {
+            let batch = min(piecesPerCall, vectors.count - first)
+            let written = vectors.withUnsafeBufferPointer { buffer in
+                writev(fd, buffer.baseAddress.map { $0 + first }, Int32(batch))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // A regular file never takes nothing; if it does, stop rather than spin.
+            if written == 0 { return EIO }
+            // Skip what went out whole, then trim the piece it stopped in.
+            var left = written
+            while left > 0, first < vectors.count, vectors[first].iov_len <= left {
+                left -= vectors[first].iov_len
+                first += 1
+            }
+            if left > 0, first < vectors.count {
+                vectors[first].iov_base = vectors[first].iov_base.map { $0 + left }
+                vectors[first].iov_len -= left
+            }
+        }
+        return nil
     }
 
     private static let sequence = Atomic<Int>(0)

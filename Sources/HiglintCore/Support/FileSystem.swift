@@ -40,15 +40,17 @@ public enum FileReader {
         let size = Int(info.st_size)
         if size > maxBytes { return .failure(.tooLarge(size)) }
         // The file may grow while we read; read until EOF but never past the limit.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
+        // One read usually suffices; files that report no size (procfs) get a page to start with.
+        var bytes = [UInt8](repeating: 0, count: size > 0 ? size + 1 : 4096)
         var filled = 0
         while true {
             if filled == bytes.count {
                 if bytes.count > maxBytes { return .failure(.tooLarge(filled)) }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(fd, base + filled, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }

@@ -1,0 +1,57 @@
+/// A set of lower-case words that texts are looked up in once trimmed of whitespace
+/// and lower-cased.
+///
+/// Every label and action of every screen is looked up, so an ASCII text (nearly all of
+/// them) is compared in place, byte by byte, instead of being trimmed and lower-cased
+/// into a new string and hashed. Other texts take the Unicode-aware path.
+struct TrimmedWords: Sendable {
+    private let words: Set<String>
+    /// The ASCII words as bytes: an ASCII text lower-cases to ASCII, so it can only equal these.
+    private let asciiWords: [[UInt8]]
+
+    init(_ words: Set<String>) {
+        self.words = words
+        asciiWords = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+    }
+
+    func contains(_ text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable(asciiContains), let answer { return answer }
+        return words.contains(Self.normalized(text))
+    }
+
+    /// Trimmed of whitespace at both ends, lower-cased.
+    private static func normalized(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return text[first...last].lowercased()
+    }
+
+    /// Whether the ASCII `text` is one of the words; nil when `text` is not ASCII.
+    ///
+    /// For ASCII, trimming whitespace characters is trimming the bytes tab to carriage
+    /// return and space (`\r\n` is one character, and whitespace), and lower-casing
+    /// touches only A-Z, so comparing those bytes gives the answer of `normalized`.
+    private func asciiContains(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for byte in text where byte >= 0x80 { return nil }
+        var lower = 0
+        var upper = text.count
+        while lower < upper, Self.isBlank(text[lower]) { lower += 1 }
+        while upper > lower, Self.isBlank(text[upper - 1]) { upper -= 1 }
+        let length = upper - lower
+        return asciiWords.contains { word in
+            guard word.count == length else { return false }
+            for offset in 0..<length where Self.lowered(text[lower + offset]) != word[offset] { return false }
+            return true
+        }
+    }
+
+    /// ASCII whitespace as `Character.isWhitespace` sees it: 0x09 to 0x0D, and space.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}

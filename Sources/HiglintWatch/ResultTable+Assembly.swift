@@ -1,0 +1,57 @@
+import HiglintCore
+
+/// The report body for the whole tree, from what the table keeps.
+extension ResultTable {
+    /// What the report holds: the JSON summary and the findings in check's
+    /// order, as the kept chunks that hold them (not copied).
+    struct Assembly {
+        var summary: JSONReportWriter.Summary
+        var findings: [RenderedFindings]
+
+        /// Each finding's line as `JSONReportWriter.render` makes it.
+        var lines: [String] {
+            let indent = RenderedFindings.indent.count
+            let separator = RenderedFindings.separator.count
+            var lines: [String] = []
+            for chunk in findings {
+                chunk.withLines { found in
+                    for line in found {
+                        lines.append(String(decoding: UnsafeRawBufferPointer(rebasing: line.dropFirst(indent).dropLast(separator)), as: UTF8.self))
+                    }
+                }
+            }
+            return lines
+        }
+
+        /// The whole document as one string, the slow way (tests, and a writer
+        /// whose layout the fast path does not know).
+        func document(extra: [(key: String, json: String)]) -> String {
+            JSONReportWriter.document(summary: summary, renderedFindings: lines, extra: extra)
+        }
+    }
+
+    /// Refreshes the project pass if it is out of date, then lists the kept
+    /// chunks: a walk over the table that copies no result.
+    mutating func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
+        refreshProject(with: engine)
+        if baseline != nil || project.hasUnplaced {
+            // Baselined findings are matched by meaning across the whole tree, and an
+            // unplaced finding has no file to go with: render everything, as check does.
+            var report = self.report(with: engine)
+            if let baseline { report = baseline.apply(to: report).report }
+            return Assembly(summary: JSONReportWriter.Summary(report), findings: RenderedFindings.make(report.findings).map { [$0] } ?? [])
+        }
+        var summary = JSONReportWriter.Summary(
+            files: 0, screens: 0, errors: project.errors, warnings: project.warnings, infos: project.infos)
+        var chunks: [RenderedFindings] = []
+        for index in entries.indices {
+            if entries[index].result.readProblem == nil { summary.files += 1 }
+            summary.screens += entries[index].result.screenCount
+            summary.errors += entries[index].errors
+            summary.warnings += entries[index].warnings
+            summary.infos += entries[index].infos
+            if let shown = entries[index].shown { chunks.append(shown) }
+        }
+        return Assembly(summary: summary, findings: chunks)
+    }
+}

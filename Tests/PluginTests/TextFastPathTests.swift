@@ -1,0 +1,83 @@
+@testable import LifecyclePlugin
+@testable import OrientationPlugin
+import XCTest
+
+/// The rotate-prompt and quit-control rules compare ASCII texts byte by byte in place.
+/// Every answer must be the one the plain Unicode code gives: lower-case, collapse (or
+/// trim) whitespace, then compare. Pieces cover case, every kind of blank, `\r\n`,
+/// Unicode whitespace, combining marks and letters whose lower case is ASCII.
+final class TextFastPathTests: XCTestCase {
+    private static let pieces = [
+        "rotate", "ROTATE", "rOtAtE", "your", "YOUR", "the", "device", "Device", "turn", "TURN", "quit", "QUIT", "exit",
+        "app", "App", "close", "-", "terminate", "close-app", "please", "devic", "x", "",
+        " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{85}", "\u{A0}", "\u{3000}",
+        "旋转", "旋轉", "退出", "应用", "e\u{301}", "\u{301}", "İ", "\u{212A}", "Σ",
+    ]
+
+    /// Every sequence of up to three pieces.
+    private static let texts: [String] = {
+        var texts = [""]
+        var previous = [""]
+        for _ in 0..<3 {
+            previous = previous.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += previous
+        }
+        return texts
+    }()
+
+    private func plainPrompt(_ label: String) -> String? {
+        let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return RotatePromptRule.phrases.first { normalized.contains($0) }
+    }
+
+    private func plainNormalized(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return text[first...last].lowercased()
+    }
+
+    /// Each ASCII byte before and after a phrase, in the place of its blanks and around it.
+    private func everyByteAround(_ template: String) -> [String] {
+        var texts: [String] = []
+        for before in UInt8(0)..<0x80 {
+            for after in UInt8(0)..<0x80 {
+                var bytes = Array(template.utf8)
+                if let first = bytes.firstIndex(of: UInt8(ascii: "_")) { bytes[first] = before }
+                if let last = bytes.lastIndex(of: UInt8(ascii: "_")) { bytes[last] = after }
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return texts
+    }
+
+    func testRotatePromptAnswersAsThePlainSearch() {
+        var texts = Self.texts
+        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device"] {
+            texts += everyByteAround(template)
+        }
+        let wrong = texts.filter { RotatePromptRule.prompt(in: $0) != plainPrompt($0) }
+        XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "ROTATE \t\r\n THE\u{0B}device, please"), "rotate the device")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate the devicé"), nil, "é is one character, not e")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate\u{A0}your device"), "rotate your device", "Unicode blank")
+    }
+
+    func testQuitWordsAnswerAsThePlainLookup() {
+        let sets: [Set<String>] = [QuitControlRule.quitLabels, ["quit", "exit", "close-app", "terminate"], ["", "Quit", " quit"]]
+        var texts = Self.texts
+        for template in ["_quit_", "_close app_", "quit_", "_exit"] {
+            texts += everyByteAround(template)
+        }
+        for words in sets {
+            let fast = TrimmedWords(words)
+            let wrong = texts.filter { fast.contains($0) != words.contains(plainNormalized($0)) }
+            XCTAssertEqual(wrong.count, 0, "\(words): \(wrong.prefix(10).map(\.debugDescription))")
+        }
+        let labels = TrimmedWords(QuitControlRule.quitLabels)
+        XCTAssertTrue(labels.contains(" \r\n Close App\u{0C}"))
+        XCTAssertFalse(labels.contains("Close\tApp"), "only the ends are trimmed")
+        XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
+        XCTAssertFalse(labels.contains("Quit!"))
+    }
+}
