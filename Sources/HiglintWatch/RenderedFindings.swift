@@ -30,12 +30,8 @@ final class RenderedFindings: @unchecked Sendable {
 
     /// Nil for no findings, so the many clean files cost nothing.
     static func make(_ findings: [Finding]) -> RenderedFindings? {
-        make(lines: findings.map(JSONReportWriter.render))
-    }
-
-    /// From lines that `JSONReportWriter.render` made.
-    static func make(lines: [String]) -> RenderedFindings? {
-        guard !lines.isEmpty else { return nil }
+        guard !findings.isEmpty else { return nil }
+        let lines = findings.map(JSONReportWriter.render)
         var out: [UInt8] = []
         out.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + indent.count + separator.count })
         for line in lines { append(line, to: &out) }
@@ -86,10 +82,5 @@ final class RenderedFindings: @unchecked Sendable {
             start = index + 1
         }
         return withExtendedLifetime(self) { body(found) }
-    }
-
-    /// The text, for tests and for a report written the slow way.
-    var text: String {
-        String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -23,17 +23,29 @@ public enum ParallelReview {
     }
 }
 
-/// One slot per input, each written by exactly one worker.
+/// One slot per input, each written by exactly one worker. Raw memory, not an
+/// array: an array's mutating accessors touch the whole array, which would make
+/// concurrent writes to different slots a data race.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
+    private let base: UnsafeMutablePointer<Value?>
+    private let count: Int
 
     init(count: Int) {
-        slots = [Value?](repeating: nil, count: count)
+        self.count = count
+        base = UnsafeMutablePointer<Value?>.allocate(capacity: count)
+        base.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 
     func store(_ value: Value, at index: Int) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+        (base + index).pointee = value
     }
 
-    func values() -> [Value] { slots.compactMap { $0 } }
+    func values() -> [Value] {
+        UnsafeBufferPointer(start: base, count: count).compactMap { $0 }
+    }
 }
