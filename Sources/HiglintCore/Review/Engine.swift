@@ -134,6 +134,8 @@ public struct Engine: Sendable {
         let index = ProjectIndex(screens: summaries)
         var findings: [Finding] = []
         let file = { (summary: ScreenSummary) in SpecFile(path: summary.file, displayPath: summary.file) }
+        // Sorted once, and only when some parent is unknown.
+        var names: [String]?
         for summary in index.screens {
             if let name = summary.name, let first = index.screen(named: name),
                first.file != summary.file || first.documentIndex != summary.documentIndex {
@@ -144,7 +146,8 @@ public struct Engine: Sendable {
             }
             if let parent = summary.parent, index.screen(named: parent) == nil {
                 var message = "parent \"\(parent.truncatedForMessage())\" names no screen in the tree"
-                if let close = closestKey(to: parent, among: index.firstByName.keys.sorted()) {
+                if names == nil { names = index.names }
+                if let close = closestKey(to: parent, among: names ?? []) {
                     message += "; did you mean \"\(close)\"?"
                 }
                 emit(CoreRules.unknownParent, message, at: summary.parentMark, file: file(summary), screen: summary.name,

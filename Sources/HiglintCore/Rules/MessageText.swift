@@ -15,6 +15,10 @@ extension String {
     /// The text without surrounding blanks, or nil when nothing is left: a blank
     /// title is as good as none to the person reading it.
     public var nonBlank: String? {
+        // Most titles start and end with a visible ASCII character: no scan, no copy.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
         else { return nil }
         return String(self[first...last])

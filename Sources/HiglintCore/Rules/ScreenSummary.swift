@@ -45,17 +45,25 @@ public struct ScreenSummary: Sendable, Hashable {
 /// Every screen of the reviewed tree, in path order then document order.
 public struct ProjectIndex: Sendable {
     public let screens: [ScreenSummary]
-    /// The first screen (in path order) of each name.
-    public let firstByName: [String: ScreenSummary]
+    /// Where in `screens` the first screen (in path order) of each name is; indices, so
+    /// building the index copies no summary.
+    private let firstIndexByName: [String: Int]
 
     public init(screens: [ScreenSummary]) {
         self.screens = screens
-        var first: [String: ScreenSummary] = [:]
-        for screen in screens {
-            if let name = screen.name, first[name] == nil { first[name] = screen }
+        var first: [String: Int] = [:]
+        first.reserveCapacity(screens.count)
+        for index in screens.indices {
+            if let name = screens[index].name, first[name] == nil { first[name] = index }
         }
-        self.firstByName = first
+        self.firstIndexByName = first
     }
 
-    public func screen(named name: String) -> ScreenSummary? { firstByName[name] }
+    /// The first screen (in path order) with this name.
+    public func screen(named name: String) -> ScreenSummary? {
+        firstIndexByName[name].map { screens[$0] }
+    }
+
+    /// Every screen name, sorted, for suggestions.
+    public var names: [String] { firstIndexByName.keys.sorted() }
 }
