@@ -41,19 +41,7 @@ final class BarsTests: XCTestCase {
     }
 
     func testPluginHoldsExactlyTheCatalogRulesAtTheirSeverities() {
-        let descriptions = BuiltinPlugins.all.first { $0.name == "bars" }?.ruleDescriptions ?? []
-        XCTAssertEqual(Set(descriptions.map(\.id)), Set(Self.catalog.keys))
-        XCTAssertEqual(descriptions.count, Self.catalog.count)
-        for description in descriptions {
-            XCTAssertEqual(description.severity, Self.catalog[description.id], description.id)
-            XCTAssertEqual(description.seed, "002", description.id)
-            XCTAssertFalse(description.summary.isEmpty, description.id)
-            XCTAssertFalse(description.rationale.isEmpty, description.id)
-            XCTAssertFalse(description.hint.isEmpty, description.id)
-            XCTAssertFalse(description.hint.contains("\n"), description.id)
-            let project = ["bars.back-title-mismatch", "bars.inconsistent-appearance"].contains(description.id)
-            XCTAssertEqual(description.isProjectRule, project, description.id)
-        }
+        RuleHarness.assertPlugin("bars", holds: Self.catalog, seed: "002", projectRules: ["bars.back-title-mismatch", "bars.inconsistent-appearance"])
     }
 
     func testFindingsCarryTheCatalogSeverity() {

@@ -30,17 +30,7 @@ final class OrientationTests: XCTestCase {
     }
 
     func testPluginHoldsExactlyTheCatalogRulesAtTheirSeverities() {
-        let descriptions = BuiltinPlugins.all.first { $0.name == "orientation" }?.ruleDescriptions ?? []
-        XCTAssertEqual(Set(descriptions.map(\.id)), Set(Self.catalog.keys))
-        XCTAssertEqual(descriptions.count, Self.catalog.count)
-        for description in descriptions {
-            XCTAssertEqual(description.severity, Self.catalog[description.id], description.id)
-            XCTAssertEqual(description.seed, "003", description.id)
-            XCTAssertFalse(description.isProjectRule, description.id)
-            XCTAssertFalse(description.rationale.isEmpty, description.id)
-            XCTAssertFalse(description.hint.isEmpty, description.id)
-            XCTAssertFalse(description.hint.contains("\n"), description.id)
-        }
+        RuleHarness.assertPlugin("orientation", holds: Self.catalog, seed: "003", projectRules: [])
     }
 
     // MARK: - orientation.missing-variant

@@ -47,4 +47,25 @@ enum RuleHarness {
     static func count(_ id: String, in yaml: String, config: Config = Config()) -> Int {
         findings(yaml, config: config).filter { $0.rule == id }.count
     }
+
+    /// Asserts that a plugin holds exactly the catalog's rules, at their
+    /// severities, citing `seed`, each documented, and with exactly `projectRules` as project rules.
+    static func assertPlugin(
+        _ name: String, holds catalog: [String: Severity], seed: String, projectRules: Set<String> = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let descriptions = BuiltinPlugins.all.first { $0.name == name }?.ruleDescriptions ?? []
+        XCTAssertEqual(Set(descriptions.map(\.id)), Set(catalog.keys), file: file, line: line)
+        XCTAssertEqual(descriptions.count, catalog.count, file: file, line: line)
+        for description in descriptions {
+            let id = description.id
+            XCTAssertEqual(description.severity, catalog[id], id, file: file, line: line)
+            XCTAssertEqual(description.seed, seed, id, file: file, line: line)
+            XCTAssertFalse(description.summary.isEmpty, id, file: file, line: line)
+            XCTAssertFalse(description.rationale.isEmpty, id, file: file, line: line)
+            XCTAssertFalse(description.hint.isEmpty, id, file: file, line: line)
+            XCTAssertFalse(description.hint.contains("\n"), id, file: file, line: line)
+            XCTAssertEqual(description.isProjectRule, projectRules.contains(id), id, file: file, line: line)
+        }
+    }
 }
