@@ -68,7 +68,10 @@ final class LiveReportTests: XCTestCase {
             evaluate("window.scrollTo(0, 900)")
             before = evaluate("window.scrollY")
             os.replace(replacement, target)
-            wait_for("performance.getEntriesByType('navigation')[0].type === 'reload'"
+            # The page reloads on a timer whether or not the file changed, so wait
+            # for the new version's content, not merely for a reload.
+            wait_for("document.querySelector('.sub') !== null"
+                     " && document.querySelector('.sub').textContent.indexOf('second version') >= 0"
                      " && document.documentElement.hasAttribute('data-rendered-ms')")
             print(json.dumps({
                 "before": before, "after": evaluate("window.scrollY"),
@@ -99,7 +102,8 @@ final class LiveReportTests: XCTestCase {
         }
         let report = Reports.report(files)
         var options = Reports.options()
-        options.liveRefreshSeconds = 1
+        // Long enough that the clicks and the scroll below land before the first timed reload.
+        options.liveRefreshSeconds = 3
         options.subtitle = "first version"
         let page = try temp.write("live.html", ReportRenderer.render(report, as: .html, options: options))
         options.subtitle = "second version"
