@@ -28,9 +28,11 @@ let package = Package(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch"], path: "Sources/higlint"),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/PluginTests"),
-        .testTarget(name: "CLITests", dependencies: ["HiglintCore"], path: "Tests/CLITests"),
-        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch"], path: "Tests/WatchTests"),
-        .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/ReportTests"),
+        // Runs child processes for the tests that drive the real binary and tools.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CLITests", dependencies: ["HiglintCore", "TestSupport"], path: "Tests/CLITests"),
+        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]
 )

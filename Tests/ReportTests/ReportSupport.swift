@@ -1,6 +1,7 @@
 import Foundation
 import HiglintCore
 import HiglintPlugins
+import TestSupport
 import XCTest
 
 /// Reports built in-process from YAML, the way `higlint check` builds them.
@@ -81,58 +82,17 @@ final class TempDirectory {
 
 /// Runs programs: the built `higlint`, the Python consumers, Chromium.
 enum Tool {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Outcome = ProcessOutcome
 
     /// Runs `executable` to the end. A hung child is killed after `timeout`
     /// seconds, a generous bound that only a broken tool reaches.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double = 300) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        // Both pipes are drained before waiting, so a full pipe never blocks the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        watchdog.cancel()
-        return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try ChildProcess.run(executable, arguments, in: directory, timeout: timeout)
     }
 
     /// The built binary: beside the test bundle, or `HIGLINT_BINARY`.
-    static func higlint() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["HIGLINT_BINARY"] { return URL(fileURLWithPath: path) }
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            candidates.append(directory.appendingPathComponent("higlint"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("higlint") }
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
-        throw XCTSkip("the higlint binary was not built beside the tests; build it, or set HIGLINT_BINARY")
-    }
+    static func higlint() throws -> URL { try HiglintBinary.url() }
 
     static func higlint(_ arguments: [String], in directory: URL) throws -> Outcome {
         try run(try higlint(), arguments, in: directory)

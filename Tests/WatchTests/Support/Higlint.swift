@@ -1,28 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The built `higlint` binary and how to run it the ways the tests need.
 enum Higlint {
-    /// The binary beside the test bundle, or HIGLINT_BINARY.
-    static func binary() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["HIGLINT_BINARY"] { return path }
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            candidates.append(directory.appendingPathComponent("higlint"))
-            directory = directory.deletingLastPathComponent()
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("higlint"))
-        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("higlint"))
-        for bundle in Bundle.allBundles {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("higlint"))
-        }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate.path
-        }
-        throw XCTSkip("the higlint binary was not built beside the tests; set HIGLINT_BINARY")
-    }
+    static func binary() throws -> String { try HiglintBinary.url().path }
 
     /// A command prefix that runs the rest as `nobody`, or a skip naming why it cannot.
     static func asNobody() throws -> [String] {
@@ -65,38 +47,13 @@ enum Higlint {
         return copy
     }
 
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Outcome = ProcessOutcome
 
     /// Runs a command to its end, reading both pipes so a full pipe never blocks it.
     static func run(_ command: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = directory
-        process.environment = cleanEnvironment(adding: environment)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try ChildProcess.run(
+            URL(fileURLWithPath: command.first ?? ""), Array(command.dropFirst()), in: directory,
+            environment: cleanEnvironment(adding: environment))
     }
 
     /// The test runner's environment without anything systemd might have set for it.
