@@ -4,11 +4,7 @@ import HiglintPlugins
 /// Finds and loads the config the way every command does: `--config FILE`,
 /// else `./config.yaml` when present, else the built-in defaults.
 enum ConfigResolution {
-    static var loader: ConfigLoader {
-        var ids = Set(CoreRules.descriptions.map(\.id))
-        for plugin in BuiltinPlugins.all { ids.formUnion(plugin.ruleDescriptions.map(\.id)) }
-        return ConfigLoader(ruleIDs: ids, pluginNames: Set(BuiltinPlugins.all.map(\.name)))
-    }
+    static var loader: ConfigLoader { ConfigLoader(plugins: BuiltinPlugins.all) }
 
     static func resolve(_ explicit: String?) throws(ConfigError) -> Config {
         if let explicit {

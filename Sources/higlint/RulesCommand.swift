@@ -17,7 +17,7 @@ enum RulesCommand {
         """
 
     static var allRules: [RuleDescription] {
-        CoreRules.descriptions + BuiltinPlugins.all.flatMap(\.ruleDescriptions)
+        CoreRules.descriptions(with: BuiltinPlugins.all)
     }
 
     static func run(_ argv: [String]) -> Int32 {

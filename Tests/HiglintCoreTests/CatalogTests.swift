@@ -9,7 +9,7 @@ final class CatalogTests: XCTestCase {
         .deletingLastPathComponent()
 
     private var allRules: [RuleDescription] {
-        CoreRules.descriptions + BuiltinPlugins.all.flatMap(\.ruleDescriptions)
+        CoreRules.descriptions(with: BuiltinPlugins.all)
     }
 
     /// `| \`id\` | severity | trigger |` rows of the catalog's tables.

@@ -3,11 +3,7 @@ import HiglintPlugins
 import XCTest
 
 final class ConfigTests: XCTestCase {
-    private var loader: ConfigLoader {
-        var ids = Set(CoreRules.descriptions.map(\.id))
-        for plugin in BuiltinPlugins.all { ids.formUnion(plugin.ruleDescriptions.map(\.id)) }
-        return ConfigLoader(ruleIDs: ids, pluginNames: Set(BuiltinPlugins.all.map(\.name)))
-    }
+    private var loader: ConfigLoader { ConfigLoader(plugins: BuiltinPlugins.all) }
 
     private func parse(_ text: String) throws(ConfigError) -> Config {
         try loader.parse(Array(text.utf8), file: "config.yaml")

@@ -21,7 +21,7 @@ enum RuleHarness {
     static func ids(_ findings: [Finding]) -> [String] { findings.map(\.rule) }
 
     static func description(of id: String) -> RuleDescription? {
-        (CoreRules.descriptions + BuiltinPlugins.all.flatMap(\.ruleDescriptions)).first { $0.id == id }
+        CoreRules.descriptions(with: BuiltinPlugins.all).first { $0.id == id }
     }
 
     /// Asserts that every triggering example of the rule yields it and no

@@ -6,7 +6,7 @@ import XCTest
 
 /// Reports built in-process from YAML, the way `higlint check` builds them.
 enum Reports {
-    static var rules: [RuleDescription] { CoreRules.descriptions + BuiltinPlugins.all.flatMap(\.ruleDescriptions) }
+    static var rules: [RuleDescription] { CoreRules.descriptions(with: BuiltinPlugins.all) }
 
     static func report(_ files: [String: String], config: Config = Config()) -> Report {
         let engine = Engine(plugins: BuiltinPlugins.all, config: config)

@@ -15,6 +15,12 @@ public struct ConfigLoader: Sendable {
         self.pluginNames = pluginNames
     }
 
+    /// A loader that knows every rule of these plugins and the core's.
+    public init(plugins: [Plugin]) {
+        self.init(
+            ruleIDs: Set(CoreRules.descriptions(with: plugins).map(\.id)), pluginNames: Set(plugins.map(\.name)))
+    }
+
     public func load(path: String) throws(ConfigError) -> Config {
         let bytes: [UInt8]
         switch FileReader.read(path, maxBytes: 1 << 20) {

@@ -53,9 +53,7 @@ public struct Engine: Sendable {
     }
 
     /// Every rule's description, core rules first, then each plugin's.
-    public var allRuleDescriptions: [RuleDescription] {
-        CoreRules.descriptions + plugins.flatMap(\.ruleDescriptions)
-    }
+    public var allRuleDescriptions: [RuleDescription] { CoreRules.descriptions(with: plugins) }
 
     // MARK: - One file
 
@@ -65,10 +63,7 @@ public struct Engine: Sendable {
             return review(bytes, file: file)
         case .failure(.tooLarge(let size)):
             var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
-            let failure = LoadFailure(
-                kind: .limits,
-                message: "file is \(size) bytes, over the limit of \(config.limits.maxFileBytes) bytes (limits.max_file_bytes)",
-                mark: .start)
+            let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
             result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
             return result
         case .failure(let problem):

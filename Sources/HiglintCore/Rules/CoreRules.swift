@@ -11,6 +11,11 @@ public enum CoreRules {
     public static let unknownRule = "spec.unknown-rule"
     public static let limits = "spec.limits"
 
+    /// Every rule: the core's first, then each plugin's, in plugin order.
+    public static func descriptions(with plugins: [Plugin]) -> [RuleDescription] {
+        descriptions + plugins.flatMap(\.ruleDescriptions)
+    }
+
     static let seedNote = "the spec format itself (spec-format.md)"
 
     public static let descriptions: [RuleDescription] = [

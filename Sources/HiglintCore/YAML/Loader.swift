@@ -11,6 +11,13 @@ public struct LoaderLimits: Sendable, Equatable {
 
 /// Why a file could not be turned into documents.
 public struct LoadFailure: Sendable, Error, Equatable {
+    /// The file is larger than `limits.max_file_bytes`.
+    public static func tooLarge(_ size: Int, limit: Int) -> LoadFailure {
+        LoadFailure(
+            kind: .limits, message: "file is \(size) bytes, over the limit of \(limit) bytes (limits.max_file_bytes)",
+            mark: .start)
+    }
+
     public enum Kind: Sendable, Equatable {
         /// Not YAML: libyaml's problem, or an encoding the format does not allow.
         case syntax
@@ -45,10 +52,7 @@ public struct LoadedDocument: Sendable {
 public enum YAMLLoader {
     public static func load(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[LoadedDocument], LoadFailure> {
         if bytes.count > limits.maxFileBytes {
-            return .failure(LoadFailure(
-                kind: .limits,
-                message: "file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes (limits.max_file_bytes)",
-                mark: .start))
+            return .failure(.tooLarge(bytes.count, limit: limits.maxFileBytes))
         }
         if let problem = encodingProblem(bytes) { return .failure(problem) }
         return bytes.withUnsafeBufferPointer { buffer in
