@@ -51,11 +51,11 @@ struct StatusBarNoRevealRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, let bar = screen.statusBar, bar.hidden, !bar.revealOnTap
         else { return [] }
-        let written = bar.marks.values["reveal_on_tap"] != nil
+        let written = bar.marks.value(of: "reveal_on_tap") != nil
         let message = "status bar is hidden on full-screen media and "
             + (written ? "reveal_on_tap is false" : "reveal_on_tap is not set")
             + "; a tap should bring it back"
-        return [Violation(message: message, at: bar.marks.values["reveal_on_tap"] ?? bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks.value(of: "reveal_on_tap") ?? bar.marks["hidden"])]
     }
 }
 

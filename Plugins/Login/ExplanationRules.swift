@@ -27,7 +27,7 @@ struct MissingExplanationRule: ScreenRule {
         let mark: Mark
         if let login = screen.login {
             // Point at the blank text when there is one, else at what made login required.
-            mark = login.marks.values["explanation"] ?? login.marks.values["required"] ?? screen.marks["kind"]
+            mark = login.marks.value(of: "explanation") ?? login.marks.value(of: "required") ?? screen.marks["kind"]
         } else {
             mark = screen.marks["kind"]
         }

@@ -49,7 +49,7 @@ struct IPadAllOrientationsRule: ScreenRule {
         let supported = Set(screen.orientations)
         let missing = Orientation.allCases.filter { !supported.contains($0) }
         guard !missing.isEmpty else { return [] }
-        let written = screen.marks.values["orientations"] != nil
+        let written = screen.marks.value(of: "orientations") != nil
         let names = missing.map(\.rawValue).joined(separator: ", ")
         let message = "\(screen.device.rawValue) screen supports \(supported.count) of 4 orientations"
             + (written ? "" : " (portrait by default)") + "; missing \(names)"

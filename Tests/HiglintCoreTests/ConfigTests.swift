@@ -1,4 +1,4 @@
-import HiglintCore
+@testable import HiglintCore
 import HiglintPlugins
 import XCTest
 
@@ -16,6 +16,11 @@ final class ConfigTests: XCTestCase {
         } catch {
             return error
         }
+    }
+
+    func testThresholdKeysAreTheDocumentedOnes() {
+        // Same order too: suggestions for a misspelt key prefer the first of equally close keys.
+        XCTAssertEqual(ConfigLoader.ThresholdField.allCases.map(\.rawValue), Thresholds.documented.map(\.key))
     }
 
     func testFullConfig() throws {

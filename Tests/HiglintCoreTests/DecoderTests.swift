@@ -3,10 +3,10 @@ import XCTest
 
 final class DecoderTests: XCTestCase {
     private func decode(_ text: String, device: Device = .iphone) throws -> DecodedScreen {
-        guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)),
-              let root = documents.first?.root
+        guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first,
+              document.root != nil
         else { throw XCTSkip("did not load") }
-        return SpecDecoder(defaultDevice: device).decode(root)
+        return SpecDecoder(defaultDevice: device).decode(document)
     }
 
     private func messages(_ decoded: DecodedScreen, rule: String = CoreRules.schema) -> [String] {

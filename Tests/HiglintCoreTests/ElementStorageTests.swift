@@ -15,7 +15,7 @@ final class ElementStorageTests: XCTestCase {
         var original = element("elements[0]", label: "Save")
         original.children = [element("elements[0].children[0]", label: "Inner")]
         original.ignore = ["buttons"]
-        original.marks.values["label"] = Mark(line: 2, column: 3)
+        original.marks.record("label", key: Mark(line: 2, column: 1), value: Mark(line: 2, column: 3))
         var font = Font(mark: Mark(line: 4, column: 5))
         font.size = 17
         original.font = font
@@ -25,21 +25,22 @@ final class ElementStorageTests: XCTestCase {
         copy.children[0].label = "Changed"
         copy.children.append(element("elements[0].children[1]"))
         copy.ignore.append("text")
-        copy.marks.values["label"] = Mark(line: 9, column: 9)
+        copy.marks.record("action", key: Mark(line: 9, column: 1), value: Mark(line: 9, column: 9))
         copy.font?.size = 9
         copy.frame = Rect(x: 1, y: 2, width: 3, height: 4)
 
         XCTAssertEqual(original.label, "Save")
         XCTAssertEqual(original.children.map(\.label), ["Inner"])
         XCTAssertEqual(original.ignore, ["buttons"])
-        XCTAssertEqual(original.marks.values["label"], Mark(line: 2, column: 3))
+        XCTAssertEqual(original.marks.value(of: "label"), Mark(line: 2, column: 3))
+        XCTAssertNil(original.marks.value(of: "action"))
         XCTAssertEqual(original.font?.size, 17)
         XCTAssertNil(original.frame)
 
         XCTAssertEqual(copy.label, "Quit")
         XCTAssertEqual(copy.children.map(\.label), ["Changed", nil])
         XCTAssertEqual(copy.ignore, ["buttons", "text"])
-        XCTAssertEqual(copy.marks.values["label"], Mark(line: 9, column: 9))
+        XCTAssertEqual(copy.marks.value(of: "action"), Mark(line: 9, column: 9))
         XCTAssertEqual(copy.font?.size, 9)
         XCTAssertEqual(copy.frame, Rect(x: 1, y: 2, width: 3, height: 4))
     }

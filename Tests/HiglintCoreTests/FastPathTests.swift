@@ -4,7 +4,7 @@ import XCTest
 /// The shortcuts taken for speed must give exactly what the plain code gave:
 /// each test compares a fast path with the general answer at its edges.
 final class FastPathTests: XCTestCase {
-    private func load(_ text: String) throws -> LoadedDocument {
+    private func load(_ text: String) throws -> YAMLDocument {
         guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first else {
             throw XCTSkip("did not load")
         }
@@ -23,19 +23,21 @@ final class FastPathTests: XCTestCase {
 
     func testSmallIntegersParseLikeDouble() {
         let texts = ["0", "-0", "7", "007", "-12", "44", "999999999999999", "-999999999999999"]
+        func smallInteger(_ text: String) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer(NodeReader.smallInteger)
+        }
         for text in texts {
-            XCTAssertEqual(NodeReader.smallInteger(text), Double(text), text)
-            XCTAssertEqual(NodeReader.smallInteger(text)?.sign, Double(text)?.sign, text)
+            XCTAssertEqual(smallInteger(text), Double(text), text)
+            XCTAssertEqual(smallInteger(text)?.sign, Double(text)?.sign, text)
         }
         // Anything else goes to the general parser.
         for text in ["", "-", "+5", "1.5", "1e3", "1_000", "0x10", "1234567890123456", " 5", "5 ", "--5", "٣"] {
-            XCTAssertNil(NodeReader.smallInteger(text), text)
+            XCTAssertNil(smallInteger(text), text)
         }
     }
 
     func testNumbersBeyondTheFastPathStillParse() throws {
-        let root = try XCTUnwrap(try load("screen: A\ncanvas: [1234567890123456, +5.5]\n").root)
-        let decoded = SpecDecoder().decode(root)
+        let decoded = SpecDecoder().decode(try load("screen: A\ncanvas: [1234567890123456, +5.5]\n"))
         XCTAssertEqual(decoded.screen.canvas, Size(width: 1_234_567_890_123_456, height: 5.5))
         XCTAssertTrue(decoded.issues.isEmpty, "\(decoded.issues)")
     }
@@ -62,9 +64,9 @@ final class FastPathTests: XCTestCase {
         let document = try load(text)
         XCTAssertEqual(document.duplicateKeys.map(\.key), ["k0", "k1", "k29", "screen"])
         XCTAssertEqual(document.duplicateKeys.map(\.firstMark.line), [2, 4, 32, 1])
-        guard case .mapping(let entries) = document.root?.content else { return XCTFail("not a map") }
+        let entries = Array(document.entries(try XCTUnwrap(document.root)))
         XCTAssertEqual(entries.count, 31)
-        XCTAssertEqual(entries[1].value.scalar, "first")
+        XCTAssertEqual(document.scalar(entries[1].value), "first")
     }
 
     func testNestedDuplicatesAreReportedBeforeTheirMapsOwn() throws {
@@ -73,17 +75,39 @@ final class FastPathTests: XCTestCase {
     }
 
     func testMapsWithTheSameKeysKeepTheirOwnMarks() throws {
-        let root = try XCTUnwrap(try load("""
+        let document = try load("""
             screen: A
             elements:
               - {id: a, type: button, frame: [0, 0, 44, 44]}
               - {id: b, type: button, frame: [0, 60, 44, 44]}
               - {type: text, id: c}
-            """).root)
-        let elements = SpecDecoder().decode(root).screen.elements
+            """)
+        let elements = SpecDecoder().decode(document).screen.elements
         XCTAssertEqual(elements.map { $0.marks["frame"].line }, [3, 4, 5])
-        XCTAssertEqual(elements.map { $0.marks.values["frame"]?.column }, [34, 34, nil])
-        XCTAssertEqual(elements.map { $0.marks.keys["id"]?.column }, [6, 6, 18])
-        XCTAssertEqual(elements[2].marks.values.count, 2)
+        XCTAssertEqual(elements.map { $0.marks.value(of: "frame")?.column }, [34, 34, nil])
+        XCTAssertEqual(elements.map { $0.marks.key("id")?.column }, [6, 6, 18])
+        XCTAssertEqual(elements[2].marks.written.map(\.name), ["type", "id"])
+    }
+
+    func testKeysAreMatchedByTheirBytes() {
+        let set = FieldSet<ElementField>([.id, .type, .frame, .hitArea])
+        func field(_ key: String) -> ElementField? { Array(key.utf8).withUnsafeBufferPointer(set.field(matching:)) }
+        XCTAssertEqual(["id", "type", "frame", "hit_area"].map(field), [.id, .type, .frame, .hitArea])
+        // Only the set's own keys, exactly: other fields of the enum, prefixes, case and look-alikes do not match.
+        for key in ["label", "", "i", "ids", "ID", "Type", "hit-area", "hit_are", "frame ", "ｉｄ", "\u{212A}"] {
+            XCTAssertNil(field(key), key)
+        }
+    }
+
+    func testBooleansReadFromBytesAsTheCaseFoldedText() {
+        for text in ["true", "false", "True", "FALSE", "yes", "No", "ON", "off", "y", "N", "tru", "", "1", "yes ", "ｙｅｓ"] {
+            let expected: Bool?
+            switch text.lowercased() {
+            case "true", "yes", "on", "y": expected = true
+            case "false", "no", "off", "n": expected = false
+            default: expected = nil
+            }
+            XCTAssertEqual(Array(text.utf8).withUnsafeBufferPointer(NodeReader.bool), expected, text)
+        }
     }
 }

@@ -2,11 +2,11 @@
 import XCTest
 
 final class LoaderTests: XCTestCase {
-    private func load(_ text: String, limits: LoaderLimits = LoaderLimits()) -> Result<[LoadedDocument], LoadFailure> {
+    private func load(_ text: String, limits: LoaderLimits = LoaderLimits()) -> Result<[YAMLDocument], LoadFailure> {
         YAMLLoader.load(Array(text.utf8), limits: limits)
     }
 
-    private func documents(_ text: String) throws -> [LoadedDocument] {
+    private func documents(_ text: String) throws -> [YAMLDocument] {
         switch load(text) {
         case .success(let documents): return documents
         case .failure(let failure): throw failure
@@ -19,23 +19,64 @@ final class LoaderTests: XCTestCase {
     }
 
     func testNodesKeepOneBasedLinesAndColumns() throws {
-        let root = try XCTUnwrap(try documents("screen: Home\nelements:\n  - id: save\n    frame: [1, 2]\n").first?.root)
-        guard case .mapping(let entries) = root.content else { return XCTFail("root is not a map") }
-        XCTAssertEqual(root.start, Mark(line: 1, column: 1, offset: 0))
-        XCTAssertEqual(entries[0].value.start.line, 1)
-        XCTAssertEqual(entries[0].value.start.column, 9)
-        guard case .sequence(let items) = entries[1].value.content,
-              case .mapping(let element) = items[0].content
-        else { return XCTFail("elements is not a list of maps") }
-        XCTAssertEqual([items[0].start.line, items[0].start.column], [3, 5])
-        XCTAssertEqual([element[1].value.start.line, element[1].value.start.column], [4, 12])
+        let document = try XCTUnwrap(try documents("screen: Home\nelements:\n  - id: save\n    frame: [1, 2]\n").first)
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(document.kind(root), .mapping)
+        let entries = Array(document.entries(root))
+        XCTAssertEqual(document.start(root), Mark(line: 1, column: 1, offset: 0))
+        XCTAssertEqual(document.start(entries[0].value).line, 1)
+        XCTAssertEqual(document.start(entries[0].value).column, 9)
+        XCTAssertEqual(document.kind(entries[1].value), .sequence)
+        let items = Array(document.items(entries[1].value))
+        XCTAssertEqual(document.kind(items[0]), .mapping)
+        let element = Array(document.entries(items[0]))
+        XCTAssertEqual([document.start(items[0]).line, document.start(items[0]).column], [3, 5])
+        XCTAssertEqual([document.start(element[1].value).line, document.start(element[1].value).column], [4, 12])
+        XCTAssertEqual(document.items(element[1].value).compactMap(document.scalar), ["1", "2"])
     }
 
     func testOffsetsAreKeptForFutureFixes() throws {
-        let root = try XCTUnwrap(try documents("screen: Home\nkind: game\n").first?.root)
-        guard case .mapping(let entries) = root.content else { return XCTFail() }
-        XCTAssertEqual(entries[1].value.start.offset, 19)
-        XCTAssertEqual(entries[1].value.end.offset, 23)
+        let document = try XCTUnwrap(try documents("screen: Home\nkind: game\n").first)
+        let entries = Array(document.entries(try XCTUnwrap(document.root)))
+        XCTAssertEqual(document.start(entries[1].value).offset, 19)
+    }
+
+    func testCollectionsSkipOverTheirChildrenSubtrees() throws {
+        let document = try XCTUnwrap(try documents("""
+            a: {b: [1, [2, 3], {c: 4}], d: 5}
+            e: [x, {y: z}]
+            f: last
+            """).first)
+        let entries = Array(document.entries(try XCTUnwrap(document.root)))
+        XCTAssertEqual(entries.compactMap { document.scalar($0.key) }, ["a", "e", "f"])
+        XCTAssertEqual(document.scalar(entries[2].value), "last")
+        let inner = Array(document.entries(entries[0].value))
+        XCTAssertEqual(inner.compactMap { document.scalar($0.key) }, ["b", "d"])
+        XCTAssertEqual(document.scalar(inner[1].value), "5")
+        let list = Array(document.items(inner[0].value))
+        XCTAssertEqual(list.map(document.kind), [.scalar, .sequence, .mapping])
+        XCTAssertEqual(document.items(list[1]).compactMap(document.scalar), ["2", "3"])
+        // A scalar has no items or entries; a map has no items.
+        XCTAssertEqual(document.items(entries[2].value).count, 0)
+        XCTAssertEqual(Array(document.entries(entries[2].value)).count, 0)
+        XCTAssertEqual(document.items(entries[0].value).count, 0)
+    }
+
+    func testNullSpellings() throws {
+        let document = try XCTUnwrap(try documents("""
+            a:
+            b: ~
+            c: null
+            d: Null
+            e: NULL
+            f: nULL
+            g: 'null'
+            h: !!null null
+            i: NUll
+            j: nil
+            """).first)
+        let values = document.entries(try XCTUnwrap(document.root)).map { document.isNull($0.value) }
+        XCTAssertEqual(values, [true, true, true, true, true, false, false, false, false, false])
     }
 
     func testSyntaxErrorCarriesProblemContextAndPosition() throws {
@@ -55,9 +96,9 @@ final class LoaderTests: XCTestCase {
     func testDuplicateKeysAreReportedAndTheFirstValueKept() throws {
         let document = try XCTUnwrap(try documents("screen: Home\nkind: game\nkind: login\n").first)
         XCTAssertEqual(document.duplicateKeys, [DuplicateKey(key: "kind", mark: Mark(line: 3, column: 1, offset: 24), firstMark: Mark(line: 2, column: 1, offset: 13))])
-        guard case .mapping(let entries) = document.root?.content else { return XCTFail() }
+        let entries = Array(document.entries(try XCTUnwrap(document.root)))
         XCTAssertEqual(entries.count, 2)
-        XCTAssertEqual(entries[1].value.scalar, "game")
+        XCTAssertEqual(document.scalar(entries[1].value), "game")
     }
 
     func testDuplicateKeysInLargeMapsAreFound() throws {
@@ -70,13 +111,23 @@ final class LoaderTests: XCTestCase {
     }
 
     func testAliasesResolveToTheirAnchor() throws {
-        let root = try XCTUnwrap(try documents("base: &f [0, 0, 44, 44]\ncopy: *f\n").first?.root)
-        guard case .mapping(let entries) = root.content, case .sequence(let items) = entries[1].value.content else {
-            return XCTFail()
-        }
-        XCTAssertEqual(items.compactMap(\.scalar), ["0", "0", "44", "44"])
-        // The alias is reported where it is written.
-        XCTAssertEqual(entries[1].value.start.line, 2)
+        let document = try XCTUnwrap(try documents("base: &f [0, 0, 44, 44]\ncopy: *f\nname: &n Home\nagain: *n\n").first)
+        let entries = Array(document.entries(try XCTUnwrap(document.root)))
+        XCTAssertEqual(document.kind(entries[1].value), .sequence)
+        XCTAssertEqual(document.items(entries[1].value).compactMap(document.scalar), ["0", "0", "44", "44"])
+        // The alias is reported where it is written; what it stands for keeps its own marks.
+        XCTAssertEqual(document.start(entries[1].value).line, 2)
+        XCTAssertEqual(document.items(entries[1].value).map { document.start($0).line }, [1, 1, 1, 1])
+        XCTAssertEqual(document.scalar(entries[3].value), "Home")
+        XCTAssertEqual(document.start(entries[3].value), Mark(line: 4, column: 8, offset: 54))
+    }
+
+    func testAliasedKeysCountAsRepeats() throws {
+        let document = try XCTUnwrap(try documents("a: &k title\n*k : again\ntitle: third\n").first)
+        // The alias key at line 2 is "title"; the plain one at line 3 repeats it.
+        XCTAssertEqual(document.duplicateKeys.map(\.key), ["title"])
+        XCTAssertEqual(document.duplicateKeys.map(\.mark.line), [3])
+        XCTAssertEqual(document.duplicateKeys.map(\.firstMark.line), [2])
     }
 
     func testUndefinedAliasIsASyntaxError() throws {
@@ -138,7 +189,7 @@ final class LoaderTests: XCTestCase {
     func testMultipleDocuments() throws {
         let loaded = try documents("screen: A\n---\nscreen: B\n...\n---\nscreen: C\n")
         XCTAssertEqual(loaded.count, 3)
-        XCTAssertEqual(loaded.map { $0.root?.start.line }, [1, 3, 6])
+        XCTAssertEqual(loaded.map { document in document.root.map { document.start($0).line } }, [1, 3, 6])
     }
 
     func testInvalidUTF8IsASyntaxErrorWithPosition() throws {
@@ -175,14 +226,12 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(loaded.count, 1)
     }
 
-    func testScalarStylesAreKept() throws {
-        let root = try XCTUnwrap(try documents("a: NO\nb: 'NO'\nc: |\n  text\n").first?.root)
-        guard case .mapping(let entries) = root.content else { return XCTFail() }
-        guard case .scalar(_, let plain) = entries[0].value.content,
-              case .scalar(_, let quoted) = entries[1].value.content,
-              case .scalar(let block, let blockStyle) = entries[2].value.content
-        else { return XCTFail() }
-        XCTAssertEqual([plain, quoted, blockStyle], [.plain, .quoted, .block])
-        XCTAssertEqual(block, "text\n")
+    func testScalarStylesAndTagsAreKept() throws {
+        let document = try XCTUnwrap(try documents("a: NO\nb: 'NO'\nc: |\n  text\nd: !!str 5\n").first)
+        let values = document.entries(try XCTUnwrap(document.root)).map(\.value)
+        XCTAssertEqual(values.map(document.style), [.plain, .quoted, .block, .plain])
+        XCTAssertEqual(values.map(document.isTagged), [false, false, false, true])
+        XCTAssertEqual(document.scalar(values[2]), "text\n")
+        XCTAssertEqual(values.map(document.kindDescription), ["\"NO\"", "\"NO\"", "\"text\\n\"", "\"5\""])
     }
 }

@@ -1,11 +1,30 @@
 /// Reads `config.yaml`. Anything it does not understand is an error with a
 /// position, so a typo never silently changes what is reviewed.
 public struct ConfigLoader: Sendable {
-    public static let keys = ["paths", "exclude", "app", "plugins", "rules", "thresholds", "limits", "watch", "baseline"]
-    static let appKeys = ["device", "category"]
-    static let pluginKeys = ["enabled", "disabled"]
-    static let limitKeys = ["max_file_bytes", "max_depth", "max_alias_nodes"]
-    static let watchKeys = ["settle_ms", "max_delay_ms", "report", "outputs"]
+    enum Field: String, SpecField { case paths, exclude, app, plugins, rules, thresholds, limits, watch, baseline }
+    enum AppField: String, SpecField { case device, category }
+    enum PluginListField: String, SpecField { case enabled, disabled }
+
+    enum LimitField: String, SpecField {
+        case maxFileBytes = "max_file_bytes"
+        case maxDepth = "max_depth"
+        case maxAliasNodes = "max_alias_nodes"
+    }
+
+    enum WatchField: String, SpecField {
+        case settle = "settle_ms"
+        case maxDelay = "max_delay_ms"
+        case report, outputs
+    }
+
+    /// In the order `Thresholds.documented` lists them (a test holds the two together).
+    enum ThresholdField: String, SpecField {
+        case minHitTarget = "min_hit_target"
+        case minSpacing = "min_spacing"
+        case minFontSize = "min_font_size"
+        case maxExplanation = "max_explanation"
+        case alignmentTolerance = "alignment_tolerance"
+    }
 
     public var ruleIDs: Set<String>
     public var pluginNames: Set<String>
@@ -34,7 +53,7 @@ public struct ConfigLoader: Sendable {
     }
 
     public func parse(_ bytes: [UInt8], file: String) throws(ConfigError) -> Config {
-        let documents: [LoadedDocument]
+        let documents: [YAMLDocument]
         switch YAMLLoader.load(bytes) {
         case .success(let loaded): documents = loaded
         case .failure(let failure): throw ConfigError(file: file, mark: failure.mark, message: failure.message)
@@ -47,57 +66,56 @@ public struct ConfigLoader: Sendable {
         if let duplicate = document.duplicateKeys.first {
             throw ConfigError(file: file, mark: duplicate.mark, message: "key \"\(duplicate.key)\" is repeated")
         }
-        guard let root = document.root, !root.isNull else { return config }
-        var reader = NodeReader()
-        reader.fields(of: root, path: "", known: Self.keys) { reader, key, value, _ in
-            switch key {
-            case "paths": config.paths = reader.strings(value, key).values
-            case "exclude": config.exclude = reader.strings(value, key).values
-            case "baseline": config.baseline = reader.string(value, key)
-            case "app":
-                reader.fields(of: value, path: key, known: Self.appKeys) { reader, field, fieldValue, _ in
-                    if field == "device" {
-                        config.appDevice = reader.choice(fieldValue, "app.device", Device.self) ?? config.appDevice
-                    } else {
-                        config.appCategory = reader.string(fieldValue, "app.category")
+        guard let root = document.root, !document.isNull(root) else { return config }
+        var reader = NodeReader(document)
+        reader.fields(of: root, path: "", known: FieldSet<Field>()) { reader, field, value in
+            let key = field.rawValue
+            switch field {
+            case .paths: config.paths = reader.strings(value, key).values
+            case .exclude: config.exclude = reader.strings(value, key).values
+            case .baseline: config.baseline = reader.string(value, key)
+            case .app:
+                reader.fields(of: value, path: key, known: FieldSet<AppField>()) { reader, field, fieldValue in
+                    switch field {
+                    case .device: config.appDevice = reader.choice(fieldValue, "app.device", Device.self) ?? config.appDevice
+                    case .category: config.appCategory = reader.string(fieldValue, "app.category")
                     }
                 }
-            case "plugins": readPlugins(value, into: &config, &reader)
-            case "rules": readRules(value, into: &config, &reader)
-            case "thresholds": readThresholds(value, into: &config, &reader)
-            case "limits":
-                reader.fields(of: value, path: key, known: Self.limitKeys) { reader, field, fieldValue, _ in
-                    guard let number = reader.integer(fieldValue, "limits.\(field)", minimum: 1) else { return }
+            case .plugins: readPlugins(value, into: &config, &reader)
+            case .rules: readRules(value, into: &config, &reader)
+            case .thresholds: readThresholds(value, into: &config, &reader)
+            case .limits:
+                reader.fields(of: value, path: key, known: FieldSet<LimitField>()) { reader, field, fieldValue in
+                    guard let number = reader.integer(fieldValue, "limits.\(field.rawValue)", minimum: 1) else { return }
                     switch field {
-                    case "max_file_bytes": config.limits.maxFileBytes = number
-                    case "max_depth": config.limits.maxDepth = number
-                    default: config.limits.maxAliasNodes = number
+                    case .maxFileBytes: config.limits.maxFileBytes = number
+                    case .maxDepth: config.limits.maxDepth = number
+                    case .maxAliasNodes: config.limits.maxAliasNodes = number
                     }
                 }
-            case "watch":
-                reader.fields(of: value, path: key, known: Self.watchKeys) { reader, field, fieldValue, _ in
+            case .watch:
+                reader.fields(of: value, path: key, known: FieldSet<WatchField>()) { reader, field, fieldValue in
                     switch field {
-                    case "settle_ms":
+                    case .settle:
                         if let number = reader.integer(fieldValue, "watch.settle_ms", minimum: 0) {
                             config.watch.settleMilliseconds = number
                         }
-                    case "max_delay_ms":
+                    case .maxDelay:
                         if let number = reader.integer(fieldValue, "watch.max_delay_ms", minimum: 1) {
                             config.watch.maxDelayMilliseconds = number
                         }
-                    case "outputs":
+                    case .outputs:
                         for (index, item) in reader.list(fieldValue, "watch.outputs").enumerated() {
                             guard let text = reader.string(item, "watch.outputs[\(index)]") else { continue }
                             switch ReportOutput.parse(text, defaultFormat: .json) {
                             case .success(let output): config.watch.outputs.append(output)
                             case .failure(let problem):
-                                reader.schema("watch.outputs[\(index)]", problem.description, at: item.start)
+                                reader.schema("watch.outputs[\(index)]", problem.description, at: reader.start(item))
                             }
                         }
-                    default: config.watch.report = reader.string(fieldValue, "watch.report")
+                    case .report: config.watch.report = reader.string(fieldValue, "watch.report")
                     }
                 }
-            default: break
             }
         }
         if let issue = reader.issues.first {
@@ -110,7 +128,8 @@ public struct ConfigLoader: Sendable {
     }
 
     private func readPlugins(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
-        reader.fields(of: node, path: "plugins", known: Self.pluginKeys) { reader, key, value, _ in
+        reader.fields(of: node, path: "plugins", known: FieldSet<PluginListField>()) { reader, field, value in
+            let key = field.rawValue
             var names = Set<String>()
             for (index, item) in reader.list(value, "plugins.\(key)").enumerated() {
                 guard let name = reader.string(item, "plugins.\(key)[\(index)]") else { continue }
@@ -118,28 +137,34 @@ public struct ConfigLoader: Sendable {
                     names.insert(name)
                 } else {
                     let suggestion = closestKey(to: name, among: pluginNames.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                    reader.schema("plugins.\(key)[\(index)]", "no plugin is named \"\(name)\"\(suggestion)", at: item.start)
+                    reader.schema("plugins.\(key)[\(index)]", "no plugin is named \"\(name)\"\(suggestion)", at: reader.start(item))
                 }
             }
-            if key == "enabled" { config.enabledPlugins = names } else { config.disabledPlugins = names }
+            switch field {
+            case .enabled: config.enabledPlugins = names
+            case .disabled: config.disabledPlugins = names
+            }
         }
     }
 
     private func readRules(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
         let known = ruleIDs.sorted()
-        guard case .mapping(let entries) = node.content else {
-            if !node.isNull { reader.schema("rules", "expected a map of rule id to severity, found \(node.kindDescription)", at: node.start) }
+        let document = reader.document
+        guard document.kind(node) == .mapping else {
+            if !document.isNull(node) {
+                reader.schema("rules", "expected a map of rule id to severity, found \(document.kindDescription(node))", at: document.start(node))
+            }
             return
         }
-        for entry in entries {
-            guard let id = entry.key.scalar, ruleIDs.contains(id) else {
-                let name = entry.key.scalar ?? entry.key.kindDescription
+        for entry in document.entries(node) {
+            guard let id = document.scalar(entry.key), ruleIDs.contains(id) else {
+                let name = document.scalar(entry.key) ?? document.kindDescription(entry.key)
                 let suggestion = closestKey(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                reader.schema("rules", "no rule has the id \"\(name)\"\(suggestion)", at: entry.key.start)
+                reader.schema("rules", "no rule has the id \"\(name)\"\(suggestion)", at: document.start(entry.key))
                 continue
             }
             // `off` must be read before YAML 1.1 turns it into false: the schema decides.
-            if let text = entry.value.scalar, text == "off" || text == "false" || text == "no" {
+            if let text = document.scalar(entry.value), text == "off" || text == "false" || text == "no" {
                 config.ruleSeverities[id] = .some(nil)
             } else if let severity = reader.choice(entry.value, "rules.\(id)", SeverityOrOff.self) {
                 config.ruleSeverities[id] = severity.severity
@@ -148,20 +173,19 @@ public struct ConfigLoader: Sendable {
     }
 
     private func readThresholds(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
-        let known = Thresholds.documented.map(\.key)
-        reader.fields(of: node, path: "thresholds", known: known) { reader, key, value, _ in
-            let path = "thresholds.\(key)"
-            switch key {
-            case "max_explanation":
+        reader.fields(of: node, path: "thresholds", known: FieldSet<ThresholdField>()) { reader, field, value in
+            let path = "thresholds.\(field.rawValue)"
+            if field == .maxExplanation {
                 if let number = reader.integer(value, path, minimum: 0) { config.thresholds.maxExplanation = number }
-            default:
-                guard let number = reader.number(value, path, minimum: 0) else { return }
-                switch key {
-                case "min_hit_target": config.thresholds.minHitTarget = number
-                case "min_spacing": config.thresholds.minSpacing = number
-                case "min_font_size": config.thresholds.minFontSize = number
-                default: config.thresholds.alignmentTolerance = number
-                }
+                return
+            }
+            guard let number = reader.number(value, path, minimum: 0) else { return }
+            switch field {
+            case .minHitTarget: config.thresholds.minHitTarget = number
+            case .minSpacing: config.thresholds.minSpacing = number
+            case .minFontSize: config.thresholds.minFontSize = number
+            case .alignmentTolerance: config.thresholds.alignmentTolerance = number
+            case .maxExplanation: break
             }
         }
     }

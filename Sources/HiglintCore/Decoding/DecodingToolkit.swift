@@ -13,43 +13,89 @@ public struct SpecIssue: Sendable {
     }
 }
 
-/// Reads typed values out of nodes, directed by the schema rather than by
-/// YAML 1.1's guessing, and collects every problem instead of stopping at the first.
+/// The keys one kind of map may hold, as an enum whose raw values are the keys.
+protocol SpecField: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+
+/// A map's known keys, matched against a key's bytes without making a string of it.
+struct FieldSet<Field: SpecField>: Sendable {
+    let fields: [Field]
+    /// The keys as written, for suggestions and for `SpecKeys`.
+    let names: [String]
+    private let keys: [[UInt8]]
+
+    init(_ fields: [Field]) {
+        self.fields = fields
+        names = fields.map(\.rawValue)
+        keys = names.map { Array($0.utf8) }
+    }
+
+    init() { self.init(Array(Field.allCases)) }
+
+    func field(matching key: UnsafeBufferPointer<UInt8>) -> Field? {
+        for index in keys.indices where keys[index].count == key.count {
+            if keys[index].withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return fields[index] }
+        }
+        return nil
+    }
+}
+
+/// Reads typed values out of a document's nodes, directed by the schema rather
+/// than by YAML 1.1's guessing, and collects every problem instead of stopping at the first.
 ///
 /// Key paths (`elements[3].frame[2]`) are taken as autoclosures: they only
 /// appear in messages, and building one string per value read was a large
 /// share of decoding time for specs that have no problem at all.
 struct NodeReader {
+    let document: YAMLDocument
     private(set) var issues: [SpecIssue] = []
-    /// Mark tables of the maps read so far, by key set (see `marks(for:known:)`).
-    private var markTemplates: [MarkTemplate] = []
+
+    init(_ document: YAMLDocument) {
+        self.document = document
+    }
 
     mutating func schema(_ path: String, _ message: String, at mark: Mark) {
         issues.append(SpecIssue(rule: CoreRules.schema, message: path.isEmpty ? message : "\(path): \(message)", mark: mark))
     }
 
-    /// Walks a map's entries, reporting keys outside `known`; calls `body` for the known ones.
-    mutating func fields(
-        of node: Node, path: @autoclosure () -> String, known: [String], body: (inout NodeReader, String, Node, Mark) -> Void
+    func isNull(_ node: Node) -> Bool { document.isNull(node) }
+    func start(_ node: Node) -> Mark { document.start(node) }
+    func kind(_ node: Node) -> YAMLDocument.Kind { document.kind(node) }
+    func describe(_ node: Node) -> String { document.kindDescription(node) }
+
+    /// Walks a map's entries, reporting keys outside `known` and recording each known
+    /// key's marks in `marks`; calls `body` for the known ones. A key for which
+    /// `keepsNull` says no counts as not written when its value is null.
+    mutating func fields<Field>(
+        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks,
+        keepsNull: (Field) -> Bool = { _ in true }, body: (inout NodeReader, Field, Node) -> Void
     ) {
-        guard case .mapping(let entries) = node.content else {
-            if !node.isNull { schema(path(), "expected a map, found \(node.kindDescription)", at: node.start) }
+        guard document.kind(node) == .mapping else {
+            if !document.isNull(node) { schema(path(), "expected a map, found \(document.kindDescription(node))", at: document.start(node)) }
             return
         }
-        // Through the buffer, so each entry is lent to `body` rather than copied.
-        entries.withUnsafeBufferPointer { entries in
-            for entry in entries.indices {
-                guard case .scalar(let key, _) = entries[entry].key.content else {
-                    schema(path(), "keys must be plain text, found \(entries[entry].key.kindDescription)", at: entries[entry].key.start)
-                    continue
-                }
-                if known.contains(key) {
-                    body(&self, key, entries[entry].value, entries[entry].key.start)
-                } else {
-                    unknownKey(key, path: path(), known: known, at: entries[entry].key.start)
-                }
+        let entries = document.entries(node)
+        marks.reserve(entries.count)
+        for entry in entries {
+            switch document.withScalarBytes(entry.key, { $0.map(known.field(matching:)) }) {
+            case .some(.some(let field)):
+                if document.isNull(entry.value), !keepsNull(field) { continue }
+                marks.record(field.rawValue, key: document.start(entry.key), value: document.start(entry.value))
+                body(&self, field, entry.value)
+            case .some(.none):
+                unknownKey(document.scalar(entry.key) ?? "", path: path(), known: known.names, at: document.start(entry.key))
+            case .none:
+                schema(path(), "keys must be plain text, found \(document.kindDescription(entry.key))", at: document.start(entry.key))
             }
         }
+    }
+
+    /// `fields` for a map whose marks nobody reads.
+    mutating func fields<Field>(
+        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>,
+        body: (inout NodeReader, Field, Node) -> Void
+    ) {
+        var ignored = Marks(.start)
+        fields(of: node, path: path(), known: known, marks: &ignored, body: body)
     }
 
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
@@ -63,76 +109,80 @@ struct NodeReader {
 
     /// Any scalar as text: `screen: NO` is the string "NO". Null means absent.
     mutating func string(_ node: Node, _ path: @autoclosure () -> String) -> String? {
-        switch node.content {
-        case .scalar(let text, _):
-            return node.isNull ? nil : text
-        default:
-            schema(path(), "expected text, found \(node.kindDescription)", at: node.start)
+        guard document.kind(node) == .scalar else {
+            schema(path(), "expected text, found \(document.kindDescription(node))", at: document.start(node))
             return nil
         }
+        return document.isNull(node) ? nil : document.scalar(node)
+    }
+
+    /// A plain scalar's bytes, for the readers that take no other style.
+    private func plainScalar<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+        guard document.style(node) == .plain else { return nil }
+        return document.withScalarBytes(node) { bytes in bytes.flatMap(body) }
     }
 
     /// true/false, and YAML 1.1's yes/no/on/off, written plainly.
     mutating func bool(_ node: Node, _ path: @autoclosure () -> String) -> Bool? {
-        if node.isNull { return nil }
-        if case .scalar(let text, .plain) = node.content {
-            // The spellings people write, before the case-folding that covers the rest.
-            if text == "true" { return true }
-            if text == "false" { return false }
-            switch text.lowercased() {
-            case "true", "yes", "on", "y": return true
-            case "false", "no", "off", "n": return false
-            default: break
-            }
-        }
-        schema(path(), "expected true or false, found \(node.kindDescription)", at: node.start)
+        if document.isNull(node) { return nil }
+        if let value = plainScalar(node, Self.bool) { return value }
+        schema(path(), "expected true or false, found \(document.kindDescription(node))", at: document.start(node))
         return nil
     }
 
+    static func bool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // The spellings people write, before the case-folding that covers the rest.
+        if bytes.elementsEqual("true".utf8) { return true }
+        if bytes.elementsEqual("false".utf8) { return false }
+        switch String(decoding: bytes, as: UTF8.self).lowercased() {
+        case "true", "yes", "on", "y": return true
+        case "false", "no", "off", "n": return false
+        default: return nil
+        }
+    }
+
     mutating func number(_ node: Node, _ path: @autoclosure () -> String, minimum: Double? = nil) -> Double? {
-        if node.isNull { return nil }
-        if case .scalar(let text, .plain) = node.content, let value = parseNumber(text) {
+        if document.isNull(node) { return nil }
+        if let value = plainScalar(node, Self.parseNumber) {
             if let minimum, value < minimum {
-                schema(path(), "expected a number of at least \(formatPoints(minimum)), found \(formatPoints(value))", at: node.start)
+                schema(path(), "expected a number of at least \(formatPoints(minimum)), found \(formatPoints(value))", at: document.start(node))
                 return nil
             }
             return value
         }
-        schema(path(), "expected a number, found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected a number, found \(document.kindDescription(node))", at: document.start(node))
         return nil
     }
 
     mutating func integer(_ node: Node, _ path: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
-        if node.isNull { return nil }
-        if case .scalar(let text, .plain) = node.content, let value = Int(text) {
+        if document.isNull(node) { return nil }
+        if let value = plainScalar(node, { Int(String(decoding: $0, as: UTF8.self)) }) {
             if let minimum, value < minimum {
-                schema(path(), "expected a whole number of at least \(minimum), found \(value)", at: node.start)
+                schema(path(), "expected a whole number of at least \(minimum), found \(value)", at: document.start(node))
                 return nil
             }
             return value
         }
-        schema(path(), "expected a whole number, found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected a whole number, found \(document.kindDescription(node))", at: document.start(node))
         return nil
     }
 
     mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ node: Node, _ path: @autoclosure () -> String, _: Value.Type
     ) -> Value? where Value.RawValue == String {
-        if node.isNull { return nil }
-        if case .scalar(let text, _) = node.content, let value = Value(rawValue: text) { return value }
+        if document.isNull(node) { return nil }
+        if let text = document.scalar(node), let value = Value(rawValue: text) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        schema(path(), "expected one of \(allowed), found \(node.kindDescription)", at: node.start)
+        schema(path(), "expected one of \(allowed), found \(document.kindDescription(node))", at: document.start(node))
         return nil
     }
 
     /// A list; a lone null is an empty list.
-    mutating func list(_ node: Node, _ path: @autoclosure () -> String) -> [Node] {
-        switch node.content {
-        case .sequence(let items): return items
-        default:
-            if !node.isNull { schema(path(), "expected a list, found \(node.kindDescription)", at: node.start) }
-            return []
+    mutating func list(_ node: Node, _ path: @autoclosure () -> String) -> YAMLDocument.Items {
+        if document.kind(node) != .sequence, !document.isNull(node) {
+            schema(path(), "expected a list, found \(document.kindDescription(node))", at: document.start(node))
         }
+        return document.items(node)
     }
 
     mutating func strings(_ node: Node, _ path: @autoclosure () -> String) -> (values: [String], marks: [Mark]) {
@@ -141,7 +191,7 @@ struct NodeReader {
         for (index, item) in list(node, path()).enumerated() {
             if let text = string(item, "\(path())[\(index)]") {
                 values.append(text)
-                marks.append(item.start)
+                marks.append(document.start(item))
             }
         }
         return (values, marks)
@@ -151,14 +201,15 @@ struct NodeReader {
     mutating func numbers(
         _ node: Node, _ path: @autoclosure () -> String, names: [String], minimums: [Double?]
     ) -> [Double]? {
-        guard case .sequence(let items) = node.content else {
-            if !node.isNull {
-                schema(path(), "expected [\(names.joined(separator: ", "))], found \(node.kindDescription)", at: node.start)
+        guard document.kind(node) == .sequence else {
+            if !document.isNull(node) {
+                schema(path(), "expected [\(names.joined(separator: ", "))], found \(document.kindDescription(node))", at: document.start(node))
             }
             return nil
         }
+        let items = document.items(node)
         guard items.count == names.count else {
-            schema(path(), "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: node.start)
+            schema(path(), "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: document.start(node))
             return nil
         }
         var values: [Double] = []
@@ -170,45 +221,12 @@ struct NodeReader {
         return values
     }
 
-    /// The marks of a map and of each known key and its value. The maps of one document
-    /// mostly repeat a few key sets (every row `id, type, label, action, frame`), so the
-    /// key-to-entry table is hashed once per key set and then only mapped to each map's
-    /// marks (`mapValues` keeps a table's layout; it does not hash again).
-    mutating func marks(for node: Node, known: [String]) -> Marks {
-        var marks = Marks(node.start)
-        guard case .mapping(let entries) = node.content, !entries.isEmpty else { return marks }
-        let positions: [String: Int]
-        if let template = markTemplates.first(where: { $0.matches(entries, known: known) }) {
-            positions = template.positions
-        } else {
-            var keys: [String] = []
-            keys.reserveCapacity(entries.count)
-            var table: [String: Int] = Dictionary(minimumCapacity: entries.count)
-            var cacheable = true
-            for (index, entry) in entries.enumerated() {
-                guard case .scalar(let key, _) = entry.key.content else {
-                    cacheable = false
-                    continue
-                }
-                keys.append(key)
-                if known.contains(key) { table[key] = index }
-            }
-            if cacheable, markTemplates.count < 32 {
-                markTemplates.append(MarkTemplate(known: known, keys: keys, positions: table))
-            }
-            positions = table
-        }
-        marks.values = positions.mapValues { entries[$0].value.start }
-        marks.keys = positions.mapValues { entries[$0].key.start }
-        return marks
-    }
-
-    private func parseNumber(_ text: String) -> Double? {
-        if let value = Self.smallInteger(text) { return value }
-        guard let first = text.utf8.first,
+    static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = smallInteger(bytes) { return value }
+        guard let first = bytes.first,
               first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-              let value = Double(text), value.isFinite
+              let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite
         else { return nil }
         return value
     }
@@ -216,40 +234,23 @@ struct NodeReader {
     /// Plain decimal integers of up to 15 digits, which is most of what specs hold
     /// (points). Such a value is exact in a Double, so this agrees with `Double(text)`
     /// and skips the C library's general conversion.
-    static func smallInteger(_ text: String) -> Double? {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
-            var index = 0
-            var negative = false
-            if bytes.count > 0, bytes[0] == UInt8(ascii: "-") {
-                negative = true
-                index = 1
-            }
-            let digits = bytes.count - index
-            guard digits > 0, digits <= 15 else { return nil }
-            var value = 0
-            while index < bytes.count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-                index += 1
-            }
-            return negative ? -Double(value) : Double(value)
-        } ?? nil
-    }
-}
-
-/// Which entry of a map holds each known key, for maps whose scalar keys are `keys`, in order.
-private struct MarkTemplate {
-    var known: [String]
-    var keys: [String]
-    var positions: [String: Int]
-
-    func matches(_ entries: [Node.Entry], known: [String]) -> Bool {
-        guard entries.count == keys.count, known == self.known else { return false }
-        for index in keys.indices {
-            guard case .scalar(let key, _) = entries[index].key.content, key == keys[index] else { return false }
+    static func smallInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        var negative = false
+        if bytes.count > 0, bytes[0] == UInt8(ascii: "-") {
+            negative = true
+            index = 1
         }
-        return true
+        let digits = bytes.count - index
+        guard digits > 0, digits <= 15 else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -Double(value) : Double(value)
     }
 }
 

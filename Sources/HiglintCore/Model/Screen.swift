@@ -75,18 +75,44 @@ public struct Screen: Sendable {
 /// The mark of a map and of each of its keys' values, so findings point at the
 /// exact value they are about.
 public struct Marks: Sendable {
+    /// One key the map wrote, where the key is and where its value is.
+    public struct Written: Sendable, Equatable {
+        public var name: String
+        public var key: Mark
+        public var value: Mark
+    }
+
     public var map: Mark
-    public var values: [String: Mark]
-    public var keys: [String: Mark]
+    /// In the order the map wrote them; each key once (the loader drops repeats).
+    /// An array rather than a table: a map holds a handful of keys, their names are
+    /// short enough to live inside the string value, and one array is one allocation.
+    public private(set) var written: [Written]
 
     public init(_ map: Mark) {
         self.map = map
-        self.values = [:]
-        self.keys = [:]
+        self.written = []
     }
 
     /// The mark of `key`'s value, or the map's own mark when the key was not written.
-    public subscript(_ key: String) -> Mark { values[key] ?? map }
+    public subscript(_ key: String) -> Mark { value(of: key) ?? map }
+
+    /// The mark of `key`'s value, when the map wrote the key.
+    public func value(of key: String) -> Mark? {
+        written.first { $0.name == key }?.value
+    }
+
+    /// The mark of `key` itself, when the map wrote it.
+    public func key(_ key: String) -> Mark? {
+        written.first { $0.name == key }?.key
+    }
+
+    public mutating func record(_ name: String, key: Mark, value: Mark) {
+        written.append(Written(name: name, key: key, value: value))
+    }
+
+    mutating func reserve(_ count: Int) {
+        written.reserveCapacity(count)
+    }
 }
 
 public enum Device: String, Sendable, CaseIterable {

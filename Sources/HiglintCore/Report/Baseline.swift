@@ -138,30 +138,32 @@ public struct Baseline: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, ConfigError> {
         var limits = LoaderLimits()
         limits.maxFileBytes = 256 << 20
-        let documents: [LoadedDocument]
+        let documents: [YAMLDocument]
         switch YAMLLoader.load(bytes, limits: limits) {
         case .success(let loaded): documents = loaded
         case .failure(let failure): return .failure(ConfigError(file: file, mark: failure.mark, message: failure.message))
         }
-        guard documents.count == 1, let root = documents[0].root, case .mapping(let top) = root.content else {
+        guard documents.count == 1, let root = documents[0].root, documents[0].kind(root) == .mapping else {
             return .failure(ConfigError(file: file, mark: nil, message: "a baseline is one JSON object with a \"findings\" list"))
         }
+        let document = documents[0]
         func fail(_ node: Node, _ message: String) -> Result<Baseline, ConfigError> {
-            .failure(ConfigError(file: file, mark: node.start, message: message))
+            .failure(ConfigError(file: file, mark: document.start(node), message: message))
         }
         var entries: [Entry] = []
         var sawFindings = false
-        for member in top {
-            switch member.key.scalar {
+        for member in document.entries(root) {
+            switch document.scalar(member.key) {
             case "version":
-                guard member.value.scalar == String(formatVersion) else {
-                    return fail(member.value, "baseline version \(member.value.scalar ?? "?") is not one this higlint reads (\(formatVersion))")
+                let version = document.scalar(member.value)
+                guard version == String(formatVersion) else {
+                    return fail(member.value, "baseline version \(version ?? "?") is not one this higlint reads (\(formatVersion))")
                 }
             case "findings":
                 sawFindings = true
-                guard case .sequence(let items) = member.value.content else { return fail(member.value, "\"findings\" must be a list") }
-                for item in items {
-                    switch entry(item) {
+                guard document.kind(member.value) == .sequence else { return fail(member.value, "\"findings\" must be a list") }
+                for item in document.items(member.value) {
+                    switch entry(item, in: document) {
                     case .success(let entry): entries.append(entry)
                     case .failure(let problem): return fail(problem.node, problem.message)
                     }
@@ -178,22 +180,22 @@ public struct Baseline: Sendable, Equatable {
         var message: String
     }
 
-    private static func entry(_ node: Node) -> Result<Entry, EntryProblem> {
-        guard case .mapping(let members) = node.content else {
+    private static func entry(_ node: Node, in document: YAMLDocument) -> Result<Entry, EntryProblem> {
+        guard document.kind(node) == .mapping else {
             return .failure(EntryProblem(node: node, message: "each baseline finding is an object"))
         }
         var values: [String: Node] = [:]
-        for member in members { if let key = member.key.scalar { values[key] = member.value } }
+        for member in document.entries(node) { if let key = document.scalar(member.key) { values[key] = member.value } }
         func text(_ key: String) -> String? {
-            guard let value = values[key], !value.isNull, case .scalar(let text, _) = value.content else { return nil }
-            return text
+            guard let value = values[key], !document.isNull(value) else { return nil }
+            return document.scalar(value)
         }
         guard let file = text("file"), let rule = text("rule") else {
             return .failure(EntryProblem(node: node, message: "a baseline finding needs \"file\" and \"rule\""))
         }
         var count = 1
         if let countNode = values["count"] {
-            guard let text = countNode.scalar, let number = Int(text), number >= 1 else {
+            guard let text = document.scalar(countNode), let number = Int(text), number >= 1 else {
                 return .failure(EntryProblem(node: countNode, message: "\"count\" must be a whole number of at least 1"))
             }
             count = number

@@ -72,7 +72,7 @@ public struct Engine: Sendable {
     }
 
     public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
-        let documents: [LoadedDocument]
+        let documents: [YAMLDocument]
         switch YAMLLoader.load(bytes, limits: config.limits) {
         case .success(let loaded): documents = loaded
         case .failure(let failure):
@@ -88,8 +88,7 @@ public struct Engine: Sendable {
                  file: file, screen: nil, element: nil, suppressed: [], into: &findings)
         }
         for (index, document) in documents.enumerated() {
-            let root = document.root ?? Node(content: .scalar("", .plain), start: document.start, end: document.start)
-            let decoded = decoder.decode(root)
+            let decoded = decoder.decode(document)
             let screen = decoded.screen
             let suppressed = screen.review.ignore
             for duplicate in document.duplicateKeys {

@@ -37,26 +37,19 @@ public struct DuplicateKey: Sendable, Equatable {
     public var firstMark: Mark
 }
 
-public struct LoadedDocument: Sendable {
-    /// Nil for an empty document (`---` and nothing else).
-    public var root: Node?
-    public var duplicateKeys: [DuplicateKey]
-    public var start: Mark
-}
-
-/// Turns YAML bytes into `Node` trees with libyaml's event API.
+/// Turns YAML bytes into `YAMLDocument`s with libyaml's event API.
 ///
-/// Building the tree iteratively, with an explicit stack, is what lets a
-/// hostile file nested thousands deep fail with a limit instead of
-/// overflowing our stack: libyaml 0.2.5 bounds neither.
+/// Building iteratively, with an explicit stack, is what lets a hostile file
+/// nested thousands deep fail with a limit instead of overflowing our stack:
+/// libyaml 0.2.5 bounds neither.
 public enum YAMLLoader {
-    public static func load(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[LoadedDocument], LoadFailure> {
+    public static func load(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[YAMLDocument], LoadFailure> {
         if bytes.count > limits.maxFileBytes {
             return .failure(.tooLarge(bytes.count, limit: limits.maxFileBytes))
         }
         if let problem = encodingProblem(bytes) { return .failure(problem) }
         return bytes.withUnsafeBufferPointer { buffer in
-            var builder = TreeBuilder(limits: limits)
+            var builder = DocumentBuilder(limits: limits)
             return builder.run(buffer)
         }
     }
@@ -88,43 +81,36 @@ public enum YAMLLoader {
     }
 }
 
-private struct TreeBuilder {
-    /// An open collection. Its children wait in the builder's shared `pending`
-    /// buffer from `firstChild` on (a map's as key, value, key, value), so a
-    /// collection costs one exactly sized array when it closes instead of a
-    /// growing array per open collection.
+private struct DocumentBuilder {
+    /// An open collection; its record is `records[record]`.
     struct Frame {
+        var record: Int32
         var isMapping: Bool
-        var start: Mark
-        var tag: String?
         var anchor: String?
-        var firstChild: Int
+        var children: Int32 = 0
         var nodeCount = 1
         var height = 1
     }
 
+    /// What an alias to the anchor adds: its node, and how many nodes and levels it stands for.
     struct Anchored {
-        var node: Node
+        var record: Int32
         var nodeCount: Int
         var height: Int
     }
 
     let limits: LoaderLimits
     var stack: [Frame] = []
-    var pending: [Node] = []
     var anchors: [String: Anchored] = [:]
     var aliasNodes = 0
-    var documents: [LoadedDocument] = []
-    var root: Node?
-    var rootCount = 0
-    var duplicates: [DuplicateKey] = []
-    var documentStart = Mark.start
+    var documents: [YAMLDocument] = []
+    var document = YAMLDocument(start: .start)
 
     init(limits: LoaderLimits) {
         self.limits = limits
     }
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[LoadedDocument], LoadFailure> {
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[YAMLDocument], LoadFailure> {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
@@ -138,7 +124,6 @@ private struct TreeBuilder {
         yaml_parser_set_input_string(parser, base, buffer.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         stack.reserveCapacity(16)
-        pending.reserveCapacity(64)
 
         var event = yaml_event_t()
         while true {
@@ -157,47 +142,51 @@ private struct TreeBuilder {
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = string(scalar.value, scalar.length)
-            let style: Node.ScalarStyle
+            let style: YAMLDocument.ScalarStyle
             switch scalar.style {
             case YAML_PLAIN_SCALAR_STYLE: style = .plain
             case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
             default: style = .quoted
             }
-            let start = mark(event.start_mark)
-            let end = mark(event.end_mark)
-            let tag = optionalString(scalar.tag)
-            if let anchor = optionalString(scalar.anchor) {
-                let node = Node(content: .scalar(text, style), start: start, end: end, tag: tag)
-                anchors[anchor] = Anchored(node: node, nodeCount: 1, height: 0)
-                attach(node, nodeCount: 1, height: 0)
-            } else {
-                attach(Node(content: .scalar(text, style), start: start, end: end, tag: tag), nodeCount: 1, height: 0)
+            let position = Int32(document.records.count)
+            let textStart = Int32(document.text.count)
+            if let value = scalar.value, scalar.length > 0 {
+                document.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
             }
+            document.records.append(YAMLDocument.Record(
+                start: mark(event.start_mark), payload: textStart, length: Int32(document.text.count) - textStart,
+                next: position + 1, kind: YAMLDocument.Kind.scalar.rawValue, style: style.rawValue,
+                flags: scalar.tag == nil ? 0 : YAMLDocument.Record.tagged))
+            if let anchor = optionalString(scalar.anchor) {
+                anchors[anchor] = Anchored(record: position, nodeCount: 1, height: 0)
+            }
+            attach(position, nodeCount: 1, height: 0)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let start = mark(event.start_mark)
             if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let tag = isMapping ? optionalString(event.data.mapping_start.tag) : optionalString(event.data.sequence_start.tag)
+            let tagged = isMapping ? event.data.mapping_start.tag != nil : event.data.sequence_start.tag != nil
             let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
-            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor, firstChild: pending.count))
+            let position = Int32(document.records.count)
+            document.records.append(YAMLDocument.Record(
+                start: start, payload: 0, length: 0, next: position + 1,
+                kind: (isMapping ? YAMLDocument.Kind.mapping : YAMLDocument.Kind.sequence).rawValue,
+                style: 0, flags: tagged ? YAMLDocument.Record.tagged : 0))
+            stack.append(Frame(record: position, isMapping: isMapping, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return nil }
-            let content: Node.Content = frame.isMapping ? .mapping(closeMapping(frame)) : .sequence(closeSequence(frame))
-            let end = mark(event.end_mark)
+            let position = Int(frame.record)
+            document.records[position].payload = frame.children
+            document.records[position].next = Int32(document.records.count)
+            if frame.isMapping { markRepeatedKeys(of: frame) }
             if let anchor = frame.anchor {
-                let node = Node(content: content, start: frame.start, end: end, tag: frame.tag)
-                anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount, height: frame.height)
-                attach(node, nodeCount: frame.nodeCount, height: frame.height)
-            } else {
-                attach(
-                    Node(content: content, start: frame.start, end: end, tag: frame.tag),
-                    nodeCount: frame.nodeCount, height: frame.height)
+                anchors[anchor] = Anchored(record: frame.record, nodeCount: frame.nodeCount, height: frame.height)
             }
+            attach(frame.record, nodeCount: frame.nodeCount, height: frame.height)
         case YAML_ALIAS_EVENT:
             let start = mark(event.start_mark)
             let name = optionalString(event.data.alias.anchor) ?? ""
-            guard var anchored = anchors[name] else {
+            guard let anchored = anchors[name] else {
                 return LoadFailure(kind: .syntax, message: "alias *\(name) names no anchor defined before it", mark: start)
             }
             aliasNodes += anchored.nodeCount
@@ -210,115 +199,97 @@ private struct TreeBuilder {
             if stack.count + anchored.height > limits.maxDepth {
                 return depthFailure(at: start)
             }
-            // The alias stands where it is written, so findings point there.
-            anchored.node.start = start
-            anchored.node.end = mark(event.end_mark)
-            attach(anchored.node, nodeCount: anchored.nodeCount, height: anchored.height)
+            let position = Int32(document.records.count)
+            document.records.append(YAMLDocument.Record(
+                start: start, payload: anchored.record, length: 0, next: position + 1,
+                kind: YAMLDocument.Record.alias, style: 0, flags: 0))
+            attach(position, nodeCount: anchored.nodeCount, height: anchored.height)
         case YAML_DOCUMENT_START_EVENT:
-            root = nil
-            rootCount = 0
+            document = YAMLDocument(start: mark(event.start_mark))
+            // Most specs are alike in size; a guess saves the arrays' first few regrowths.
+            document.records.reserveCapacity(256)
+            document.text.reserveCapacity(2048)
             anchors.removeAll(keepingCapacity: true)
             aliasNodes = 0
-            duplicates = []
-            documentStart = mark(event.start_mark)
         case YAML_DOCUMENT_END_EVENT:
-            documents.append(LoadedDocument(root: root, duplicateKeys: duplicates, start: documentStart))
+            documents.append(document)
+            document = YAMLDocument(start: .start)
         default:
             break
         }
         return nil
     }
 
-    /// Puts a finished node in its parent, or makes it the document's root.
-    mutating func attach(_ node: consuming Node, nodeCount: Int, height: Int) {
+    /// Counts a finished node in its parent, or makes it the document's root.
+    mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
-            root = consume node
-            rootCount = nodeCount
+            document.root = document.node(at: position)
             return
         }
+        stack[top].children += 1
         stack[top].nodeCount += nodeCount
         if height + 1 > stack[top].height { stack[top].height = height + 1 }
-        pending.append(consume node)
     }
 
-    /// The items of a closing sequence, moved off the end of the pending buffer
-    /// into place (popping moves a node; slicing would copy it and then destroy the original).
-    mutating func closeSequence(_ frame: Frame) -> [Node] {
-        let count = pending.count - frame.firstChild
-        guard count > 0 else { return [] }
-        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            for slot in (0..<count).reversed() { (base + slot).initialize(to: pending.removeLast()) }
-            initialized = count
+    /// Flags each key written again in the closing map and reports it; the first one is kept.
+    /// Keys are compared as bytes; a map big enough that a linear scan would hurt gets an index.
+    mutating func markRepeatedKeys(of frame: Frame) {
+        let count = Int(frame.children) / 2
+        guard count > 1 else { return }
+        var keys: [(position: Int32, scalar: Int32)] = []
+        keys.reserveCapacity(count)
+        var position = frame.record + 1
+        for _ in 0..<count {
+            let scalar = document.node(at: position).index
+            keys.append((position, scalar))
+            position = document.records[Int(document.records[Int(position)].next)].next
         }
-    }
-
-    /// The entries of a closing map, moved off the pending buffer. A key written
-    /// again is dropped with its value and reported; the first one is kept.
-    mutating func closeMapping(_ frame: Frame) -> [Node.Entry] {
-        // A key without a value cannot come from libyaml; it would be dropped.
-        if (pending.count - frame.firstChild) % 2 == 1 { _ = pending.removeLast() }
-        let count = (pending.count - frame.firstChild) / 2
-        guard count > 0 else { return [] }
-        let entries = [Node.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            for slot in (0..<count).reversed() {
-                let value = pending.removeLast()
-                (base + slot).initialize(to: Node.Entry(key: pending.removeLast(), value: value))
+        var index: [String: Int32]?
+        var repeated: [(key: Int32, first: Int32)] = []
+        document.text.withUnsafeBufferPointer { text in
+            func bytes(_ scalar: Int32) -> UnsafeBufferPointer<UInt8>? {
+                let record = document.records[Int(scalar)]
+                guard record.kind == YAMLDocument.Kind.scalar.rawValue else { return nil }
+                return UnsafeBufferPointer(rebasing: text[Int(record.payload)..<Int(record.payload + record.length)])
             }
-            initialized = count
-        }
-        // Scalar keys seen so far, built only once a map is big enough that a linear scan would hurt.
-        var keyIndex: [String: Mark]?
-        var dropped: [Int] = []
-        for position in entries.indices {
-            guard case .scalar(let text, _) = entries[position].key.content else { continue }
-            let keyMark = entries[position].key.start
-            if let firstMark = Self.firstMark(ofKey: text, at: keyMark, in: entries, before: position, index: &keyIndex) {
-                duplicates.append(DuplicateKey(key: text, mark: keyMark, firstMark: firstMark))
-                dropped.append(position)
-            }
-        }
-        guard !dropped.isEmpty else { return entries }
-        // One pass, not a removal each: a hostile map can repeat a key a hundred thousand times.
-        var kept: [Node.Entry] = []
-        kept.reserveCapacity(entries.count - dropped.count)
-        var next = 0
-        for position in entries.indices {
-            if next < dropped.count, dropped[next] == position {
-                next += 1
-            } else {
-                kept.append(entries[position])
-            }
-        }
-        return kept
-    }
-
-    /// The mark of the first earlier key (of `entries[..<position]`) with this text, if any;
-    /// records the key in the index otherwise. Earlier duplicates can be in that range
-    /// too, but never before the key they repeat, so the first match is always a kept key.
-    static func firstMark(
-        ofKey text: String, at keyMark: Mark, in entries: [Node.Entry], before position: Int, index: inout [String: Mark]?
-    ) -> Mark? {
-        if index != nil {
-            if let mark = index?[text] { return mark }
-            index?[text] = keyMark
-            return nil
-        }
-        for earlier in 0..<position {
-            if case .scalar(let other, _) = entries[earlier].key.content, other == text { return entries[earlier].key.start }
-        }
-        if position >= 16 {
-            var built: [String: Mark] = [text: keyMark]
-            for earlier in 0..<position {
-                if case .scalar(let other, _) = entries[earlier].key.content, built[other] == nil {
-                    built[other] = entries[earlier].key.start
+            for current in keys.indices {
+                guard let text = bytes(keys[current].scalar) else { continue }
+                if index != nil {
+                    let string = String(decoding: text, as: UTF8.self)
+                    if let first = index?[string] {
+                        repeated.append((keys[current].position, first))
+                    } else {
+                        index?[string] = keys[current].position
+                    }
+                    continue
+                }
+                // Earlier repeats are in this range too, but never before the key they
+                // repeat, so the first match is always a kept key.
+                for earlier in 0..<current {
+                    if let other = bytes(keys[earlier].scalar), other.elementsEqual(text) {
+                        repeated.append((keys[current].position, keys[earlier].position))
+                        break
+                    }
+                }
+                if current >= 16, repeated.last?.key != keys[current].position {
+                    var built: [String: Int32] = [:]
+                    for earlier in 0...current {
+                        if let other = bytes(keys[earlier].scalar) {
+                            let string = String(decoding: other, as: UTF8.self)
+                            if built[string] == nil { built[string] = keys[earlier].position }
+                        }
+                    }
+                    index = built
                 }
             }
-            index = built
         }
-        return nil
+        for (key, first) in repeated {
+            document.records[Int(key)].flags |= YAMLDocument.Record.repeatedKey
+            document.duplicateKeys.append(DuplicateKey(
+                key: document.scalar(document.node(at: key)) ?? "", mark: document.records[Int(key)].start,
+                firstMark: document.records[Int(first)].start))
+        }
     }
 
     func depthFailure(at mark: Mark) -> LoadFailure {
@@ -364,11 +335,6 @@ private struct TreeBuilder {
 
     func mark(_ mark: yaml_mark_t) -> Mark {
         Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: Int(mark.index))
-    }
-
-    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
-        guard let pointer, length > 0 else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
     func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

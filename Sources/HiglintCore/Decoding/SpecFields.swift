@@ -1,0 +1,88 @@
+// The keys of the spec format, version 1, one enum per kind of map. The decoder
+// switches over these rather than over strings, and matches a key's bytes
+// against them without making a string of it.
+
+enum ScreenField: String, SpecField {
+    case screen, parent, device, kind, canvas, orientations
+    case statusBar = "status_bar"
+    case navigationBar = "navigation_bar"
+    case toolbar
+    case tabBar = "tab_bar"
+    case login, data, gestures, elements, layouts, review
+}
+
+/// Every key an element may hold in any place; `ElementPlacement` decides which of them apply.
+enum ElementField: String, SpecField {
+    case id, type, frame
+    case hitArea = "hit_area"
+    case label, action, icon, border, font, role, scroll, children, ignore
+    case switchesMode = "switches_mode"
+    case title, badge
+}
+
+enum FrameField: String, SpecField { case x, y, width, height }
+enum FontField: String, SpecField { case size, weight, style, dynamic }
+
+enum StatusBarField: String, SpecField {
+    case hidden, style
+    case revealOnTap = "reveal_on_tap"
+}
+
+enum NavigationBarField: String, SpecField {
+    case title
+    case titleFont = "title_font"
+    case back, items, translucent, color, height
+}
+
+enum BackButtonField: String, SpecField { case title, custom, style }
+enum ToolbarField: String, SpecField { case items, translucent, color, height }
+enum TabBarField: String, SpecField { case tabs, translucent }
+enum LoginField: String, SpecField { case required, explanation, methods }
+enum DataField: String, SpecField { case save }
+enum GestureField: String, SpecField { case type, fingers, direction, action }
+enum LayoutVariantField: String, SpecField { case presentation, hidden }
+enum ReviewField: String, SpecField { case ignore, reason }
+extension SizeClass: SpecField {}
+
+/// The known keys of each map, built once.
+enum SpecFields {
+    static let screen = FieldSet<ScreenField>()
+    static let element = FieldSet<ElementField>([
+        .id, .type, .frame, .hitArea, .label, .action, .icon, .border, .font, .role, .scroll, .children, .ignore,
+    ])
+    static let toolbarItem = FieldSet<ElementField>(element.fields + [.switchesMode])
+    static let tab = FieldSet<ElementField>(element.fields + [.title, .badge])
+    static let frame = FieldSet<FrameField>()
+    static let font = FieldSet<FontField>()
+    static let statusBar = FieldSet<StatusBarField>()
+    static let navigationBar = FieldSet<NavigationBarField>()
+    static let backButton = FieldSet<BackButtonField>()
+    static let toolbar = FieldSet<ToolbarField>()
+    static let tabBar = FieldSet<TabBarField>()
+    static let login = FieldSet<LoginField>()
+    static let data = FieldSet<DataField>()
+    static let gesture = FieldSet<GestureField>()
+    static let layoutVariant = FieldSet<LayoutVariantField>()
+    static let review = FieldSet<ReviewField>()
+    static let layouts = FieldSet<SizeClass>()
+}
+
+/// Keys of the spec format, version 1, by the map they belong to.
+public enum SpecKeys {
+    public static let screen = SpecFields.screen.names
+    public static let element = SpecFields.element.names
+    public static let toolbarItem = SpecFields.toolbarItem.names
+    public static let tab = SpecFields.tab.names
+    public static let frame = SpecFields.frame.names
+    public static let font = SpecFields.font.names
+    public static let statusBar = SpecFields.statusBar.names
+    public static let navigationBar = SpecFields.navigationBar.names
+    public static let backButton = SpecFields.backButton.names
+    public static let toolbar = SpecFields.toolbar.names
+    public static let tabBar = SpecFields.tabBar.names
+    public static let login = SpecFields.login.names
+    public static let data = SpecFields.data.names
+    public static let gesture = SpecFields.gesture.names
+    public static let layoutVariant = SpecFields.layoutVariant.names
+    public static let review = SpecFields.review.names
+}

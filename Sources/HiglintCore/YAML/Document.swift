@@ -1,0 +1,227 @@
+/// A position in a source file. Lines and columns are 1-based; `offset` is the
+/// 0-based character index libyaml reports, kept so that a future fixer can edit
+/// the text in place.
+public struct Mark: Sendable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int = 0) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static let start = Mark(line: 1, column: 1, offset: 0)
+
+    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A node of a `YAMLDocument`: a handle, read through the document it came from.
+///
+/// An alias is its anchor's node seen from where the alias is written: the content
+/// is the anchor's (`index`), the position is the alias's own (`site`), so findings
+/// point at what the designer wrote there. Nothing is copied to expand an alias.
+public struct Node: Sendable, Hashable {
+    let index: Int32
+    let site: Int32
+}
+
+/// One YAML document, its nodes in one flat array in document order.
+///
+/// A collection's children follow it, each subtree ending where `next` says; a
+/// scalar's text is a range of one shared byte buffer. So a document costs a few
+/// arrays however many nodes it has, rather than an array and a string per node,
+/// and the decoder reads map keys as bytes without making strings of them.
+public struct YAMLDocument: Sendable {
+    public enum Kind: UInt8, Sendable {
+        case scalar
+        case mapping
+        case sequence
+    }
+
+    public enum ScalarStyle: UInt8, Sendable {
+        case plain
+        case quoted
+        case block
+    }
+
+    struct Record: Sendable {
+        static let alias: UInt8 = 3
+        static let tagged: UInt8 = 1
+        /// A map key written again; the loader keeps the first, so readers skip this entry.
+        static let repeatedKey: UInt8 = 2
+
+        var start: Mark
+        /// A scalar's first byte in `text`; a collection's number of children; an alias's anchor.
+        var payload: Int32
+        /// A scalar's length in bytes.
+        var length: Int32
+        /// The record after this node's subtree.
+        var next: Int32
+        var kind: UInt8
+        var style: UInt8
+        var flags: UInt8
+    }
+
+    var records: [Record] = []
+    var text: [UInt8] = []
+    /// Nil for an empty document (`---` and nothing else).
+    public internal(set) var root: Node?
+    public internal(set) var duplicateKeys: [DuplicateKey] = []
+    public internal(set) var start: Mark
+
+    init(start: Mark) {
+        self.start = start
+    }
+
+    // MARK: - Reading a node
+
+    public func kind(_ node: Node) -> Kind {
+        Kind(rawValue: records[Int(node.index)].kind) ?? .scalar
+    }
+
+    /// Where the node is written (for an alias, the alias itself).
+    public func start(_ node: Node) -> Mark {
+        records[Int(node.site)].start
+    }
+
+    public func style(_ node: Node) -> ScalarStyle {
+        ScalarStyle(rawValue: records[Int(node.index)].style) ?? .plain
+    }
+
+    /// Whether the document wrote an explicit tag such as `!!str` on the node.
+    public func isTagged(_ node: Node) -> Bool {
+        records[Int(node.index)].flags & Record.tagged != 0
+    }
+
+    /// The scalar's text, or nil for collections.
+    public func scalar(_ node: Node) -> String? {
+        let record = records[Int(node.index)]
+        guard record.kind == Kind.scalar.rawValue else { return nil }
+        return text.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(record.payload)..<Int(record.payload + record.length)]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with a scalar's bytes (nil for a collection), without making a string of them.
+    func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        let record = records[Int(node.index)]
+        guard record.kind == Kind.scalar.rawValue else { return body(nil) }
+        return text.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[Int(record.payload)..<Int(record.payload + record.length)]))
+        }
+    }
+
+    /// True for the YAML null spellings, written plainly (`~`, `null`, or nothing).
+    public func isNull(_ node: Node) -> Bool {
+        let record = records[Int(node.index)]
+        guard record.kind == Kind.scalar.rawValue, record.style == ScalarStyle.plain.rawValue,
+              record.flags & Record.tagged == 0
+        else { return false }
+        return withScalarBytes(node) { bytes in
+            guard let bytes else { return false }
+            switch bytes.count {
+            case 0: return true
+            case 1: return bytes[0] == UInt8(ascii: "~")
+            case 4:
+                let (n, u, l1, l2) = (bytes[0], bytes[1], bytes[2], bytes[3])
+                if n == UInt8(ascii: "n") { return u == UInt8(ascii: "u") && l1 == UInt8(ascii: "l") && l2 == UInt8(ascii: "l") }
+                guard n == UInt8(ascii: "N") else { return false }
+                return (u == UInt8(ascii: "u") && l1 == UInt8(ascii: "l") && l2 == UInt8(ascii: "l"))
+                    || (u == UInt8(ascii: "U") && l1 == UInt8(ascii: "L") && l2 == UInt8(ascii: "L"))
+            default: return false
+            }
+        }
+    }
+
+    /// A short description of what the node is, for messages ("a list", "\"wide\"").
+    public func kindDescription(_ node: Node) -> String {
+        switch kind(node) {
+        case .mapping: return "a map"
+        case .sequence: return "a list"
+        case .scalar:
+            if isNull(node) { return "nothing" }
+            return "\"\((scalar(node) ?? "").truncatedForMessage())\""
+        }
+    }
+
+    // MARK: - Children
+
+    /// The node written at `position`, seen through an alias when it is one.
+    func node(at position: Int32) -> Node {
+        let record = records[Int(position)]
+        return record.kind == Record.alias ? Node(index: record.payload, site: position) : Node(index: position, site: position)
+    }
+
+    /// A sequence's items (none for a scalar or a map).
+    public func items(_ node: Node) -> Items {
+        let record = records[Int(node.index)]
+        let count = record.kind == Kind.sequence.rawValue ? Int(record.payload) : 0
+        return Items(document: self, first: node.index + 1, count: count)
+    }
+
+    /// A map's entries in document order, without the repeated keys the loader reported
+    /// (none for a scalar or a sequence).
+    public func entries(_ node: Node) -> Entries {
+        let record = records[Int(node.index)]
+        let count = record.kind == Kind.mapping.rawValue ? Int(record.payload) / 2 : 0
+        return Entries(document: self, first: node.index + 1, count: count)
+    }
+
+    public struct Items: Sequence {
+        let document: YAMLDocument
+        let first: Int32
+        public let count: Int
+
+        public struct Iterator: IteratorProtocol {
+            let document: YAMLDocument
+            var position: Int32
+            var remaining: Int
+
+            public mutating func next() -> Node? {
+                guard remaining > 0 else { return nil }
+                remaining -= 1
+                let node = document.node(at: position)
+                position = document.records[Int(position)].next
+                return node
+            }
+        }
+
+        public func makeIterator() -> Iterator { Iterator(document: document, position: first, remaining: count) }
+    }
+
+    public struct Entry {
+        public var key: Node
+        public var value: Node
+    }
+
+    public struct Entries: Sequence {
+        let document: YAMLDocument
+        let first: Int32
+        let count: Int
+
+        public struct Iterator: IteratorProtocol {
+            let document: YAMLDocument
+            var position: Int32
+            var remaining: Int
+
+            public mutating func next() -> Entry? {
+                while remaining > 0 {
+                    remaining -= 1
+                    let key = position
+                    let value = document.records[Int(key)].next
+                    position = document.records[Int(value)].next
+                    if document.records[Int(key)].flags & Record.repeatedKey == 0 {
+                        return Entry(key: document.node(at: key), value: document.node(at: value))
+                    }
+                }
+                return nil
+            }
+        }
+
+        public func makeIterator() -> Iterator { Iterator(document: document, position: first, remaining: count) }
+    }
+}
