@@ -1,4 +1,5 @@
 @testable import HiglintCore
+import Foundation
 import XCTest
 
 /// The shortcuts taken for speed must give exactly what the plain code gave:
@@ -67,6 +68,32 @@ final class FastPathTests: XCTestCase {
         let entries = Array(document.entries(try XCTUnwrap(document.root)))
         XCTAssertEqual(entries.count, 31)
         XCTAssertEqual(document.scalar(entries[1].value), "first")
+    }
+
+    func testRepeatedKeysAreFoundExactlyAsAPlainScanFindsThem() throws {
+        // Keys from a tiny alphabet, so signatures collide often ("ab" and "bb" share a
+        // length and a last byte) and maps on both sides of the index threshold repeat keys.
+        var generator = SystemRandomNumberGenerator()
+        let words = ["a", "b", "ab", "ba", "bb", "aab", "abb", "bab", "''", "~", "'a'", "\"b\""]
+        for _ in 0..<300 {
+            let count = Int.random(in: 2...40, using: &generator)
+            let keys = (0..<count).map { _ in words.randomElement(using: &generator) ?? "a" }
+            let text = keys.enumerated().map { "\($0.element): \($0.offset)" }.joined(separator: "\n") + "\n"
+            guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first else {
+                return XCTFail("did not load: \(text)")
+            }
+            // The plain answer: each key whose text appeared before, against its first appearance.
+            let texts = keys.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
+            var first: [String: Int] = [:]
+            var expected: [(key: String, line: Int, firstLine: Int)] = []
+            for (line, key) in texts.enumerated() {
+                if let earlier = first[key] { expected.append((key, line + 1, earlier + 1)) } else { first[key] = line }
+            }
+            XCTAssertEqual(document.duplicateKeys.map(\.key), expected.map(\.key), text)
+            XCTAssertEqual(document.duplicateKeys.map(\.mark.line), expected.map(\.line), text)
+            XCTAssertEqual(document.duplicateKeys.map(\.firstMark.line), expected.map(\.firstLine), text)
+            XCTAssertEqual(Array(document.entries(try XCTUnwrap(document.root))).count, first.count, text)
+        }
     }
 
     func testNestedDuplicatesAreReportedBeforeTheirMapsOwn() throws {

@@ -1,4 +1,5 @@
 import CYAML
+import Glibc
 
 /// The bounds a document must stay within to be reviewed at all.
 public struct LoaderLimits: Sendable, Equatable {
@@ -64,7 +65,12 @@ public enum YAMLLoader {
                     mark: .start)
             }
         }
-        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        // memchr: this looks at every byte of every file.
+        let found = bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base, 0, raw.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+        guard let nul = found else { return nil }
         var line = 1
         var column = 1
         for byte in bytes[..<nul] {
@@ -233,54 +239,62 @@ private struct DocumentBuilder {
     }
 
     /// Flags each key written again in the closing map and reports it; the first one is kept.
-    /// Keys are compared as bytes; a map big enough that a linear scan would hurt gets an index.
+    /// Keys are compared as bytes. A small map (most of them) first compares cheap
+    /// signatures, so keys that cannot be equal are never compared; a large one gets an
+    /// index, so a hostile map of a hundred thousand keys stays linear.
     mutating func markRepeatedKeys(of frame: Frame) {
         let count = Int(frame.children) / 2
         guard count > 1 else { return }
-        var keys: [(position: Int32, scalar: Int32)] = []
-        keys.reserveCapacity(count)
-        var position = frame.record + 1
-        for _ in 0..<count {
-            let scalar = document.node(at: position).index
-            keys.append((position, scalar))
-            position = document.records[Int(document.records[Int(position)].next)].next
-        }
-        var index: [String: Int32]?
         var repeated: [(key: Int32, first: Int32)] = []
         document.text.withUnsafeBufferPointer { text in
-            func bytes(_ scalar: Int32) -> UnsafeBufferPointer<UInt8>? {
-                let record = document.records[Int(scalar)]
-                guard record.kind == YAMLDocument.Kind.scalar.rawValue else { return nil }
-                return UnsafeBufferPointer(rebasing: text[Int(record.payload)..<Int(record.payload + record.length)])
+            let records = document.records
+            func scalarRecord(at position: Int32) -> YAMLDocument.Record? {
+                var record = records[Int(position)]
+                if record.kind == YAMLDocument.Record.alias { record = records[Int(record.payload)] }
+                return record.kind == YAMLDocument.Kind.scalar.rawValue ? record : nil
             }
-            for current in keys.indices {
-                guard let text = bytes(keys[current].scalar) else { continue }
-                if index != nil {
-                    let string = String(decoding: text, as: UTF8.self)
-                    if let first = index?[string] {
-                        repeated.append((keys[current].position, first))
-                    } else {
-                        index?[string] = keys[current].position
+            func bytes(_ record: YAMLDocument.Record) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[Int(record.payload)..<Int(record.payload + record.length)])
+            }
+            func same(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record) -> Bool {
+                guard lhs.length == rhs.length else { return false }
+                guard lhs.length > 0, let base = text.baseAddress else { return true }
+                return memcmp(base + Int(lhs.payload), base + Int(rhs.payload), Int(lhs.length)) == 0
+            }
+            func nextKey(after position: Int32) -> Int32 {
+                records[Int(records[Int(position)].next)].next
+            }
+            if count > 16 {
+                var index: [String: Int32] = Dictionary(minimumCapacity: count)
+                var position = frame.record + 1
+                for _ in 0..<count {
+                    if let record = scalarRecord(at: position) {
+                        let key = String(decoding: bytes(record), as: UTF8.self)
+                        if let first = index[key] { repeated.append((position, first)) } else { index[key] = position }
                     }
+                    position = nextKey(after: position)
+                }
+                return
+            }
+            var seen: UInt64 = 0
+            var position = frame.record + 1
+            for _ in 0..<count {
+                defer { position = nextKey(after: position) }
+                guard let record = scalarRecord(at: position) else { continue }
+                let signature = Self.signature(of: bytes(record))
+                if seen & signature == 0 {
+                    seen |= signature
                     continue
                 }
                 // Earlier repeats are in this range too, but never before the key they
                 // repeat, so the first match is always a kept key.
-                for earlier in 0..<current {
-                    if let other = bytes(keys[earlier].scalar), other.elementsEqual(text) {
-                        repeated.append((keys[current].position, keys[earlier].position))
+                var earlier = frame.record + 1
+                while earlier != position {
+                    if let other = scalarRecord(at: earlier), same(other, record) {
+                        repeated.append((position, earlier))
                         break
                     }
-                }
-                if current >= 16, repeated.last?.key != keys[current].position {
-                    var built: [String: Int32] = [:]
-                    for earlier in 0...current {
-                        if let other = bytes(keys[earlier].scalar) {
-                            let string = String(decoding: other, as: UTF8.self)
-                            if built[string] == nil { built[string] = keys[earlier].position }
-                        }
-                    }
-                    index = built
+                    earlier = nextKey(after: earlier)
                 }
             }
         }
@@ -290,6 +304,14 @@ private struct DocumentBuilder {
                 key: document.scalar(document.node(at: key)) ?? "", mark: document.records[Int(key)].start,
                 firstMark: document.records[Int(first)].start))
         }
+    }
+
+    /// One bit of 64 for a key, from its length and its first and last bytes: equal keys
+    /// always share it, and different keys of one map seldom do.
+    static func signature(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = key.first, let last = key.last else { return 1 }
+        let mixed = UInt64(key.count) &* 0x9E37 &+ UInt64(first) &* 31 &+ UInt64(last)
+        return 1 << (mixed & 63)
     }
 
     func depthFailure(at mark: Mark) -> LoadFailure {
