@@ -126,6 +126,36 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    func testChoicesMatchedAsBytesAnswerAsRawValues() {
+        func check<Value: SpecChoice & Equatable>(_: Value.Type) {
+            var texts = Value.allCases.map(\.rawValue)
+            for raw in Value.allCases.map(\.rawValue) {
+                texts += [raw.uppercased(), raw.capitalized, raw + " ", " " + raw, String(raw.dropLast()), raw + "s"]
+                // Look-alikes: a Kelvin sign for K, full-width letters, a decomposed form.
+                texts.append(raw.replacingOccurrences(of: "k", with: "\u{212A}"))
+                texts.append(String(raw.unicodeScalars.map { Character(Unicode.Scalar($0.value + 0xFEE0) ?? $0) }))
+                texts.append(raw.decomposedStringWithCanonicalMapping)
+            }
+            texts += ["", "~", "é", "e\u{301}"]
+            for text in texts {
+                let matched = Array(text.utf8).withUnsafeBufferPointer(Value.choices.field(matching:))
+                XCTAssertEqual(matched, Value(rawValue: text), "\(Value.self): \(text)")
+            }
+        }
+        check(Device.self)
+        check(ScreenKind.self)
+        check(Orientation.self)
+        check(ElementType.self)
+        check(Scroll.self)
+        check(Font.Weight.self)
+        check(Font.Style.self)
+        check(StatusBar.Style.self)
+        check(BackButton.Style.self)
+        check(Login.Requirement.self)
+        check(DataPolicy.Save.self)
+        check(Gesture.Kind.self)
+    }
+
     func testBooleansReadFromBytesAsTheCaseFoldedText() {
         for text in ["true", "false", "True", "FALSE", "yes", "No", "ON", "off", "y", "N", "tru", "", "1", "yes ", "ｙｅｓ"] {
             let expected: Bool?

@@ -191,8 +191,10 @@ public struct ConfigLoader: Sendable {
     }
 }
 
-private enum SeverityOrOff: String, CaseIterable {
+private enum SeverityOrOff: String, SpecChoice {
     case error, warning, info, off
+
+    static let choices = FieldSet<SeverityOrOff>()
 
     var severity: Severity? {
         switch self {

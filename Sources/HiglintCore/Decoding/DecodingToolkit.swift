@@ -167,11 +167,11 @@ struct NodeReader {
         return nil
     }
 
-    mutating func choice<Value: RawRepresentable & CaseIterable>(
-        _ node: Node, _ path: @autoclosure () -> String, _: Value.Type
-    ) -> Value? where Value.RawValue == String {
+    /// One of an enum's values, matched as bytes (the values are ASCII, so this is
+    /// exactly `Value(rawValue:)` without making a string first).
+    mutating func choice<Value: SpecChoice>(_ node: Node, _ path: @autoclosure () -> String, _: Value.Type) -> Value? {
         if document.isNull(node) { return nil }
-        if let text = document.scalar(node), let value = Value(rawValue: text) { return value }
+        if let value = document.withScalarBytes(node, { $0.flatMap(Value.choices.field(matching:)) }) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
         schema(path(), "expected one of \(allowed), found \(document.kindDescription(node))", at: document.start(node))
         return nil

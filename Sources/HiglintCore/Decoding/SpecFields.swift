@@ -86,3 +86,21 @@ public enum SpecKeys {
     public static let layoutVariant = SpecFields.layoutVariant.names
     public static let review = SpecFields.review.names
 }
+
+/// An enum of the model whose values a spec writes as text (`type: button`).
+protocol SpecChoice: SpecField {
+    static var choices: FieldSet<Self> { get }
+}
+
+extension Device: SpecChoice { static let choices = FieldSet<Device>() }
+extension ScreenKind: SpecChoice { static let choices = FieldSet<ScreenKind>() }
+extension Orientation: SpecChoice { static let choices = FieldSet<Orientation>() }
+extension ElementType: SpecChoice { static let choices = FieldSet<ElementType>() }
+extension Scroll: SpecChoice { static let choices = FieldSet<Scroll>() }
+extension Font.Weight: SpecChoice { static let choices = FieldSet<Font.Weight>() }
+extension Font.Style: SpecChoice { static let choices = FieldSet<Font.Style>() }
+extension StatusBar.Style: SpecChoice { static let choices = FieldSet<StatusBar.Style>() }
+extension BackButton.Style: SpecChoice { static let choices = FieldSet<BackButton.Style>() }
+extension Login.Requirement: SpecChoice { static let choices = FieldSet<Login.Requirement>() }
+extension DataPolicy.Save: SpecChoice { static let choices = FieldSet<DataPolicy.Save>() }
+extension Gesture.Kind: SpecChoice { static let choices = FieldSet<Gesture.Kind>() }

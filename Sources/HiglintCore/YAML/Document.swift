@@ -66,16 +66,33 @@ public struct YAMLDocument: Sendable {
         var flags: UInt8
     }
 
-    var records: [Record] = []
-    var text: [UInt8] = []
-    /// Nil for an empty document (`---` and nothing else).
-    public internal(set) var root: Node?
-    public internal(set) var duplicateKeys: [DuplicateKey] = []
-    public internal(set) var start: Mark
+    /// The arrays behind one reference, so that a copy of the document (each reader
+    /// and each walk over a map holds one) costs one retain, not one per array.
+    final class Storage: Sendable {
+        let records: [Record]
+        let text: [UInt8]
 
-    init(start: Mark) {
+        init(records: [Record], text: [UInt8]) {
+            self.records = records
+            self.text = text
+        }
+    }
+
+    let storage: Storage
+    /// Nil for an empty document (`---` and nothing else).
+    public let root: Node?
+    public let duplicateKeys: [DuplicateKey]
+    public let start: Mark
+
+    init(records: [Record], text: [UInt8], root: Node?, duplicateKeys: [DuplicateKey], start: Mark) {
+        storage = Storage(records: records, text: text)
+        self.root = root
+        self.duplicateKeys = duplicateKeys
         self.start = start
     }
+
+    var records: [Record] { storage.records }
+    var text: [UInt8] { storage.text }
 
     // MARK: - Reading a node
 
@@ -152,6 +169,10 @@ public struct YAMLDocument: Sendable {
 
     /// The node written at `position`, seen through an alias when it is one.
     func node(at position: Int32) -> Node {
+        Self.node(at: position, in: storage.records)
+    }
+
+    static func node(at position: Int32, in records: [Record]) -> Node {
         let record = records[Int(position)]
         return record.kind == Record.alias ? Node(index: record.payload, site: position) : Node(index: position, site: position)
     }
@@ -160,7 +181,7 @@ public struct YAMLDocument: Sendable {
     public func items(_ node: Node) -> Items {
         let record = records[Int(node.index)]
         let count = record.kind == Kind.sequence.rawValue ? Int(record.payload) : 0
-        return Items(document: self, first: node.index + 1, count: count)
+        return Items(storage: storage, first: node.index + 1, count: count)
     }
 
     /// A map's entries in document order, without the repeated keys the loader reported
@@ -168,29 +189,29 @@ public struct YAMLDocument: Sendable {
     public func entries(_ node: Node) -> Entries {
         let record = records[Int(node.index)]
         let count = record.kind == Kind.mapping.rawValue ? Int(record.payload) / 2 : 0
-        return Entries(document: self, first: node.index + 1, count: count)
+        return Entries(storage: storage, first: node.index + 1, count: count)
     }
 
     public struct Items: Sequence {
-        let document: YAMLDocument
+        let storage: Storage
         let first: Int32
         public let count: Int
 
         public struct Iterator: IteratorProtocol {
-            let document: YAMLDocument
+            let storage: Storage
             var position: Int32
             var remaining: Int
 
             public mutating func next() -> Node? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                let node = document.node(at: position)
-                position = document.records[Int(position)].next
+                let node = YAMLDocument.node(at: position, in: storage.records)
+                position = storage.records[Int(position)].next
                 return node
             }
         }
 
-        public func makeIterator() -> Iterator { Iterator(document: document, position: first, remaining: count) }
+        public func makeIterator() -> Iterator { Iterator(storage: storage, position: first, remaining: count) }
     }
 
     public struct Entry {
@@ -199,12 +220,12 @@ public struct YAMLDocument: Sendable {
     }
 
     public struct Entries: Sequence {
-        let document: YAMLDocument
+        let storage: Storage
         let first: Int32
         let count: Int
 
         public struct Iterator: IteratorProtocol {
-            let document: YAMLDocument
+            let storage: Storage
             var position: Int32
             var remaining: Int
 
@@ -212,16 +233,17 @@ public struct YAMLDocument: Sendable {
                 while remaining > 0 {
                     remaining -= 1
                     let key = position
-                    let value = document.records[Int(key)].next
-                    position = document.records[Int(value)].next
-                    if document.records[Int(key)].flags & Record.repeatedKey == 0 {
-                        return Entry(key: document.node(at: key), value: document.node(at: value))
+                    let records = storage.records
+                    let value = records[Int(key)].next
+                    position = records[Int(value)].next
+                    if records[Int(key)].flags & Record.repeatedKey == 0 {
+                        return Entry(key: YAMLDocument.node(at: key, in: records), value: YAMLDocument.node(at: value, in: records))
                     }
                 }
                 return nil
             }
         }
 
-        public func makeIterator() -> Iterator { Iterator(document: document, position: first, remaining: count) }
+        public func makeIterator() -> Iterator { Iterator(storage: storage, position: first, remaining: count) }
     }
 }

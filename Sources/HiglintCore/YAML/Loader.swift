@@ -110,7 +110,12 @@ private struct DocumentBuilder {
     var anchors: [String: Anchored] = [:]
     var aliasNodes = 0
     var documents: [YAMLDocument] = []
-    var document = YAMLDocument(start: .start)
+    // The open document's parts, handed to a `YAMLDocument` when it ends.
+    var records: [YAMLDocument.Record] = []
+    var text: [UInt8] = []
+    var duplicates: [DuplicateKey] = []
+    var root: Node?
+    var documentStart = Mark.start
 
     init(limits: LoaderLimits) {
         self.limits = limits
@@ -154,13 +159,13 @@ private struct DocumentBuilder {
             case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
             default: style = .quoted
             }
-            let position = Int32(document.records.count)
-            let textStart = Int32(document.text.count)
+            let position = Int32(records.count)
+            let textStart = Int32(text.count)
             if let value = scalar.value, scalar.length > 0 {
-                document.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
             }
-            document.records.append(YAMLDocument.Record(
-                start: mark(event.start_mark), payload: textStart, length: Int32(document.text.count) - textStart,
+            records.append(YAMLDocument.Record(
+                start: mark(event.start_mark), payload: textStart, length: Int32(text.count) - textStart,
                 next: position + 1, kind: YAMLDocument.Kind.scalar.rawValue, style: style.rawValue,
                 flags: scalar.tag == nil ? 0 : YAMLDocument.Record.tagged))
             if let anchor = optionalString(scalar.anchor) {
@@ -173,8 +178,8 @@ private struct DocumentBuilder {
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let tagged = isMapping ? event.data.mapping_start.tag != nil : event.data.sequence_start.tag != nil
             let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
-            let position = Int32(document.records.count)
-            document.records.append(YAMLDocument.Record(
+            let position = Int32(records.count)
+            records.append(YAMLDocument.Record(
                 start: start, payload: 0, length: 0, next: position + 1,
                 kind: (isMapping ? YAMLDocument.Kind.mapping : YAMLDocument.Kind.sequence).rawValue,
                 style: 0, flags: tagged ? YAMLDocument.Record.tagged : 0))
@@ -182,8 +187,8 @@ private struct DocumentBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return nil }
             let position = Int(frame.record)
-            document.records[position].payload = frame.children
-            document.records[position].next = Int32(document.records.count)
+            records[position].payload = frame.children
+            records[position].next = Int32(records.count)
             if frame.isMapping { markRepeatedKeys(of: frame) }
             if let anchor = frame.anchor {
                 anchors[anchor] = Anchored(record: frame.record, nodeCount: frame.nodeCount, height: frame.height)
@@ -205,21 +210,25 @@ private struct DocumentBuilder {
             if stack.count + anchored.height > limits.maxDepth {
                 return depthFailure(at: start)
             }
-            let position = Int32(document.records.count)
-            document.records.append(YAMLDocument.Record(
+            let position = Int32(records.count)
+            records.append(YAMLDocument.Record(
                 start: start, payload: anchored.record, length: 0, next: position + 1,
                 kind: YAMLDocument.Record.alias, style: 0, flags: 0))
             attach(position, nodeCount: anchored.nodeCount, height: anchored.height)
         case YAML_DOCUMENT_START_EVENT:
-            document = YAMLDocument(start: mark(event.start_mark))
+            documentStart = mark(event.start_mark)
             // Most specs are alike in size; a guess saves the arrays' first few regrowths.
-            document.records.reserveCapacity(256)
-            document.text.reserveCapacity(2048)
+            records = []
+            records.reserveCapacity(256)
+            text = []
+            text.reserveCapacity(2048)
+            duplicates = []
+            root = nil
             anchors.removeAll(keepingCapacity: true)
             aliasNodes = 0
         case YAML_DOCUMENT_END_EVENT:
-            documents.append(document)
-            document = YAMLDocument(start: .start)
+            documents.append(YAMLDocument(
+                records: records, text: text, root: root, duplicateKeys: duplicates, start: documentStart))
         default:
             break
         }
@@ -230,7 +239,7 @@ private struct DocumentBuilder {
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
-            document.root = document.node(at: position)
+            root = YAMLDocument.node(at: position, in: records)
             return
         }
         stack[top].children += 1
@@ -246,8 +255,8 @@ private struct DocumentBuilder {
         let count = Int(frame.children) / 2
         guard count > 1 else { return }
         var repeated: [(key: Int32, first: Int32)] = []
-        document.text.withUnsafeBufferPointer { text in
-            let records = document.records
+        text.withUnsafeBufferPointer { text in
+            let records = self.records
             func scalarRecord(at position: Int32) -> YAMLDocument.Record? {
                 var record = records[Int(position)]
                 if record.kind == YAMLDocument.Record.alias { record = records[Int(record.payload)] }
@@ -299,10 +308,12 @@ private struct DocumentBuilder {
             }
         }
         for (key, first) in repeated {
-            document.records[Int(key)].flags |= YAMLDocument.Record.repeatedKey
-            document.duplicateKeys.append(DuplicateKey(
-                key: document.scalar(document.node(at: key)) ?? "", mark: document.records[Int(key)].start,
-                firstMark: document.records[Int(first)].start))
+            records[Int(key)].flags |= YAMLDocument.Record.repeatedKey
+            let record = records[Int(key)].kind == YAMLDocument.Record.alias ? records[Int(records[Int(key)].payload)] : records[Int(key)]
+            let name = text[Int(record.payload)..<Int(record.payload + record.length)]
+            duplicates.append(DuplicateKey(
+                key: String(decoding: name, as: UTF8.self), mark: records[Int(key)].start,
+                firstMark: records[Int(first)].start))
         }
     }
 
