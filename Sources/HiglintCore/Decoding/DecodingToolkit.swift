@@ -1,3 +1,5 @@
+import Glibc
+
 /// A problem found while turning a document into a `Screen`.
 public struct SpecIssue: Sendable {
     public var rule: String
@@ -33,7 +35,11 @@ struct FieldSet<Field: SpecField>: Sendable {
 
     func field(matching key: UnsafeBufferPointer<UInt8>) -> Field? {
         for index in keys.indices where keys[index].count == key.count {
-            if keys[index].withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return fields[index] }
+            let equal = keys[index].withUnsafeBufferPointer { candidate in
+                guard let lhs = candidate.baseAddress, let rhs = key.baseAddress else { return true }  // both empty
+                return memcmp(lhs, rhs, key.count) == 0
+            }
+            if equal { return fields[index] }
         }
         return nil
     }
@@ -197,10 +203,11 @@ struct NodeReader {
         return (values, marks)
     }
 
-    /// A fixed number of numbers, as a list: `[375, 667]`.
+    /// A fixed number of numbers (up to four), as a list: `[375, 667]`. In a vector
+    /// rather than an array: every frame is read here, and a vector needs no allocation.
     mutating func numbers(
         _ node: Node, _ path: @autoclosure () -> String, names: [String], minimums: [Double?]
-    ) -> [Double]? {
+    ) -> SIMD4<Double>? {
         guard document.kind(node) == .sequence else {
             if !document.isNull(node) {
                 schema(path(), "expected [\(names.joined(separator: ", "))], found \(document.kindDescription(node))", at: document.start(node))
@@ -208,15 +215,14 @@ struct NodeReader {
             return nil
         }
         let items = document.items(node)
-        guard items.count == names.count else {
+        guard items.count == names.count, names.count <= 4 else {
             schema(path(), "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: document.start(node))
             return nil
         }
-        var values: [Double] = []
-        values.reserveCapacity(items.count)
+        var values = SIMD4<Double>()
         for (index, item) in items.enumerated() {
             guard let value = number(item, "\(path())[\(index)]", minimum: minimums[index]) else { return nil }
-            values.append(value)
+            values[index] = value
         }
         return values
     }
