@@ -1,7 +1,7 @@
 /// A position in a source file. Lines and columns are 1-based; `offset` is the
 /// 0-based character index libyaml reports, kept so that a future fixer can edit
 /// the text in place.
-public struct Mark: Sendable, Hashable, Comparable {
+public struct Mark: Sendable, Hashable, Comparable, BitwiseCopyable {
     public var line: Int
     public var column: Int
     public var offset: Int
@@ -48,7 +48,7 @@ public struct YAMLDocument: Sendable {
         case block
     }
 
-    struct Record: Sendable {
+    struct Record: Sendable, BitwiseCopyable {
         static let alias: UInt8 = 3
         static let tagged: UInt8 = 1
         /// A map key written again; the loader keeps the first, so readers skip this entry.

@@ -111,8 +111,8 @@ private struct DocumentBuilder {
     var aliasNodes = 0
     var documents: [YAMLDocument] = []
     // The open document's parts, handed to a `YAMLDocument` when it ends.
-    var records: [YAMLDocument.Record] = []
-    var text: [UInt8] = []
+    let records = ScratchBuffer<YAMLDocument.Record>(capacity: 512)
+    let text = ScratchBuffer<UInt8>(capacity: 4096)
     var duplicates: [DuplicateKey] = []
     var root: Node?
     var documentStart = Mark.start
@@ -217,18 +217,16 @@ private struct DocumentBuilder {
             attach(position, nodeCount: anchored.nodeCount, height: anchored.height)
         case YAML_DOCUMENT_START_EVENT:
             documentStart = mark(event.start_mark)
-            // Most specs are alike in size; a guess saves the arrays' first few regrowths.
-            records = []
-            records.reserveCapacity(256)
-            text = []
-            text.reserveCapacity(2048)
+            records.removeAll()
+            text.removeAll()
             duplicates = []
             root = nil
             anchors.removeAll(keepingCapacity: true)
             aliasNodes = 0
         case YAML_DOCUMENT_END_EVENT:
             documents.append(YAMLDocument(
-                records: records, text: text, root: root, duplicateKeys: duplicates, start: documentStart))
+                records: records.makeArray(), text: text.makeArray(), root: root, duplicateKeys: duplicates,
+                start: documentStart))
         default:
             break
         }
@@ -239,7 +237,9 @@ private struct DocumentBuilder {
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
-            root = YAMLDocument.node(at: position, in: records)
+            let record = records[Int(position)]
+            root = record.kind == YAMLDocument.Record.alias
+                ? Node(index: record.payload, site: position) : Node(index: position, site: position)
             return
         }
         stack[top].children += 1
@@ -310,9 +310,11 @@ private struct DocumentBuilder {
         for (key, first) in repeated {
             records[Int(key)].flags |= YAMLDocument.Record.repeatedKey
             let record = records[Int(key)].kind == YAMLDocument.Record.alias ? records[Int(records[Int(key)].payload)] : records[Int(key)]
-            let name = text[Int(record.payload)..<Int(record.payload + record.length)]
+            let name = text.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.payload)..<Int(record.payload + record.length)]), as: UTF8.self)
+            }
             duplicates.append(DuplicateKey(
-                key: String(decoding: name, as: UTF8.self), mark: records[Int(key)].start,
+                key: name, mark: records[Int(key)].start,
                 firstMark: records[Int(first)].start))
         }
     }
