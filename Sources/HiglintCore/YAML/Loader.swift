@@ -92,7 +92,9 @@ private struct DocumentBuilder {
     struct Frame {
         var record: Int32
         var isMapping: Bool
-        var anchor: String?
+        /// Whether the collection has an anchor. Its name waits in `openAnchors` (collections
+        /// close in the order opposite to their opening), so that frames stay plain values.
+        var isAnchored = false
         var children: Int32 = 0
         var nodeCount = 1
         var height = 1
@@ -108,6 +110,8 @@ private struct DocumentBuilder {
     let limits: LoaderLimits
     var stack: [Frame] = []
     var anchors: [String: Anchored] = [:]
+    /// Names of anchors on collections still open.
+    var openAnchors: [String] = []
     var aliasNodes = 0
     var documents: [YAMLDocument] = []
     // The open document's parts, handed to a `YAMLDocument` when it ends.
@@ -183,14 +187,19 @@ private struct DocumentBuilder {
                 start: start, payload: 0, length: 0, next: position + 1,
                 kind: (isMapping ? YAMLDocument.Kind.mapping : YAMLDocument.Kind.sequence).rawValue,
                 style: 0, flags: tagged ? YAMLDocument.Record.tagged : 0))
-            stack.append(Frame(record: position, isMapping: isMapping, anchor: anchor))
+            var frame = Frame(record: position, isMapping: isMapping)
+            if let anchor {
+                frame.isAnchored = true
+                openAnchors.append(anchor)
+            }
+            stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return nil }
             let position = Int(frame.record)
             records[position].payload = frame.children
             records[position].next = Int32(records.count)
             if frame.isMapping { markRepeatedKeys(of: frame) }
-            if let anchor = frame.anchor {
+            if frame.isAnchored, let anchor = openAnchors.popLast() {
                 anchors[anchor] = Anchored(record: frame.record, nodeCount: frame.nodeCount, height: frame.height)
             }
             attach(frame.record, nodeCount: frame.nodeCount, height: frame.height)
