@@ -12,17 +12,21 @@ public struct Screen: Sendable {
     public var canvas: Size
     public var orientations: [Orientation]
     public var statusBar: StatusBar?
-    public var navigationBar: NavigationBar?
-    public var toolbar: Toolbar?
-    public var tabBar: TabBar?
+    // A write to any holder of elements drops the kept lists (see `flattened()`), so they
+    // can never disagree with the tree.
+    public var navigationBar: NavigationBar? { didSet { flat = nil } }
+    public var toolbar: Toolbar? { didSet { flat = nil } }
+    public var tabBar: TabBar? { didSet { flat = nil } }
     public var login: Login?
     public var data: DataPolicy?
     public var gestures: [Gesture]
-    public var elements: [Element]
+    public var elements: [Element] { didSet { flat = nil } }
     public var layouts: [LayoutVariant]?
     public var review: ReviewSettings
     /// Where the document's top-level map starts, and where each top-level value is.
     public var marks: Marks
+    /// The element lists, once `flattened()` has computed them; nil otherwise.
+    private var flat: FlatElements?
 
     public init(device: Device, canvas: Size) {
         self.name = nil
@@ -39,22 +43,35 @@ public struct Screen: Sendable {
     }
 
     /// Every element of the content area, depth first in document order, children after their parent.
-    public var allContentElements: [Element] { Self.flatten(elements) }
+    public var allContentElements: [Element] { flat?.content ?? Self.flatten(elements) }
 
     /// Bar items of every bar, and tabs, in document order (their children not included).
-    public var allBarItems: [Element] {
-        (navigationBar?.items ?? []) + (toolbar?.items ?? []) + (tabBar?.tabs ?? [])
-    }
+    public var allBarItems: [Element] { flat?.barItems ?? barItems }
 
     /// Content elements, bar items and tabs, with all their children.
     public var allElements: [Element] {
-        // One array filled in one pass: every rule asks for this, once per screen.
+        if let flat { return flat.all }
         var out: [Element] = []
         Self.flatten(elements, into: &out)
-        if let items = navigationBar?.items { Self.flatten(items, into: &out) }
-        if let items = toolbar?.items { Self.flatten(items, into: &out) }
-        if let tabs = tabBar?.tabs { Self.flatten(tabs, into: &out) }
+        Self.flatten(barItems, into: &out)
         return out
+    }
+
+    /// The same screen, keeping `allElements`, `allContentElements` and `allBarItems`
+    /// instead of computing them at each read. Every rule of a review reads them, so the
+    /// engine flattens the tree once per screen rather than once per rule.
+    public func flattened() -> Screen {
+        var screen = self
+        screen.flat = FlatElements(self)
+        return screen
+    }
+
+    fileprivate var barItems: [Element] {
+        // Taken over whole when only one bar has items, which is the common case.
+        var items = navigationBar?.items ?? []
+        if let toolbarItems = toolbar?.items, !toolbarItems.isEmpty { items += toolbarItems }
+        if let tabs = tabBar?.tabs, !tabs.isEmpty { items += tabs }
+        return items
     }
 
     /// Depth first, children after their parent. Depth is bounded by the loader's nesting limit.
@@ -64,11 +81,30 @@ public struct Screen: Sendable {
         return out
     }
 
-    private static func flatten(_ list: [Element], into out: inout [Element]) {
+    fileprivate static func flatten(_ list: [Element], into out: inout [Element]) {
         for element in list {
             out.append(element)
             flatten(element.children, into: &out)
         }
+    }
+}
+
+/// The element lists of a screen, computed together.
+private struct FlatElements: Sendable {
+    let content: [Element]
+    let barItems: [Element]
+    let all: [Element]
+
+    init(_ screen: Screen) {
+        content = Screen.flatten(screen.elements)
+        barItems = screen.barItems
+        // Without bar items, `all` and `content` share one array.
+        var all = content
+        if !barItems.isEmpty {
+            all.reserveCapacity(content.count + barItems.count)
+            Screen.flatten(barItems, into: &all)
+        }
+        self.all = all
     }
 }
 

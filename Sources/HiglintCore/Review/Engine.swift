@@ -103,8 +103,9 @@ public struct Engine: Sendable {
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
+            let flattened = screen.flattened()
             for enabled in screenRules {
-                for violation in enabled.rule.check(screen, in: context) {
+                for violation in enabled.rule.check(flattened, in: context) {
                     if isSuppressed(enabled.description, by: suppressed)
                         || isSuppressed(enabled.description, by: violation.suppressed) {
                         continue
