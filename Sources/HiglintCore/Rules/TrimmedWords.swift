@@ -1,20 +1,21 @@
 /// A set of lower-case words that texts are looked up in once trimmed of whitespace
-/// and lower-cased.
+/// and lower-cased, for rules that match what people wrote against a vocabulary.
 ///
-/// Every label and action of every screen is looked up, so an ASCII text (nearly all of
+/// Rules look up every label or action of every screen, so an ASCII text (nearly all of
 /// them) is compared in place, byte by byte, instead of being trimmed and lower-cased
 /// into a new string and hashed. Other texts take the Unicode-aware path.
-struct TrimmedWords: Sendable {
+public struct TrimmedWords: Sendable {
     private let words: Set<String>
     /// The ASCII words as bytes: an ASCII text lower-cases to ASCII, so it can only equal these.
     private let asciiWords: [[UInt8]]
 
-    init(_ words: Set<String>) {
+    public init(_ words: Set<String>) {
         self.words = words
         asciiWords = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
     }
 
-    func contains(_ text: String) -> Bool {
+    /// Whether `text`, trimmed of whitespace at both ends and lower-cased, is one of the words.
+    public func contains(_ text: String) -> Bool {
         if let answer = text.utf8.withContiguousStorageIfAvailable(asciiContains), let answer { return answer }
         return words.contains(Self.normalized(text))
     }
