@@ -54,20 +54,19 @@ struct RotatePromptRule: ScreenRule {
     /// the byte as it is), so the search tries the phrases only where one may begin.
     private static let asciiFirstLetters = ASCIISet(asciiPhrases.compactMap { $0.bytes.first.map { $0 | 0x20 } })
 
-    /// A set of ASCII bytes as 128 bits, so a byte is looked up with a shift.
+    /// A set of ASCII bytes as two words of bits, looked up with one masked shift per byte.
     private struct ASCIISet {
         private var low: UInt64 = 0
         private var high: UInt64 = 0
 
         init(_ bytes: [UInt8]) {
             for byte in bytes where byte < 0x80 {
-                if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+                if byte < 64 { low |= 1 &<< byte } else { high |= 1 &<< (byte & 63) }
             }
         }
 
         func contains(_ byte: UInt8) -> Bool {
-            if byte < 64 { return low >> byte & 1 != 0 }
-            return byte < 0x80 && high >> (byte - 64) & 1 != 0
+            byte < 0x80 && (byte < 64 ? low : high) &>> (byte & 63) & 1 != 0
         }
     }
 

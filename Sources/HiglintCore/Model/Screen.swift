@@ -84,8 +84,15 @@ public struct Screen: Sendable {
     fileprivate static func flatten(_ list: [Element], into out: inout [Element]) {
         for element in list {
             out.append(element)
-            flatten(element.children, into: &out)
+            if !element.children.isEmpty { flatten(element.children, into: &out) }
         }
+    }
+
+    /// How many elements `flatten` gives, so its array is allocated once.
+    fileprivate static func count(_ list: [Element]) -> Int {
+        var total = list.count
+        for element in list where !element.children.isEmpty { total += count(element.children) }
+        return total
     }
 }
 
@@ -96,15 +103,15 @@ private struct FlatElements: Sendable {
     let all: [Element]
 
     init(_ screen: Screen) {
-        content = Screen.flatten(screen.elements)
         barItems = screen.barItems
-        // Without bar items, `all` and `content` share one array.
-        var all = content
-        if !barItems.isEmpty {
-            all.reserveCapacity(content.count + barItems.count)
-            Screen.flatten(barItems, into: &all)
-        }
+        let contentCount = Screen.count(screen.elements)
+        var all: [Element] = []
+        all.reserveCapacity(contentCount + Screen.count(barItems))
+        Screen.flatten(screen.elements, into: &all)
+        Screen.flatten(barItems, into: &all)
         self.all = all
+        // Without bar items, `all` and `content` share one array.
+        content = barItems.isEmpty ? all : Array(all[..<contentCount])
     }
 }
 
