@@ -1,8 +1,8 @@
 import HiglintCore
 import XCTest
 
-/// The engine hands rules `Screen.flattened()`, which keeps the element lists instead of
-/// computing them at each read. The kept lists must be the computed ones, and any write
+/// The engine hands rules a screen whose `flattenElements()` keeps the element lists
+/// instead of computing them at each read. The kept lists must be the computed ones, and any write
 /// to the element tree must show in them.
 final class FlattenedScreenTests: XCTestCase {
     private func element(_ path: String, _ placement: ElementPlacement = .content, children: [Element] = []) -> Element {
@@ -35,6 +35,12 @@ final class FlattenedScreenTests: XCTestCase {
         return screen
     }
 
+    private func flattened(_ screen: Screen) -> Screen {
+        var flattened = screen
+        flattened.flattenElements()
+        return flattened
+    }
+
     private struct Lists: Equatable {
         var all: [String]
         var content: [String]
@@ -50,13 +56,13 @@ final class FlattenedScreenTests: XCTestCase {
     func testKeptListsAreTheComputedOnes() {
         for bars in 0..<8 {
             let plain = screen(navigation: bars & 1 != 0, toolbar: bars & 2 != 0, tabs: bars & 4 != 0)
-            XCTAssertEqual(Lists(plain.flattened()), Lists(plain), "bars \(bars)")
+            XCTAssertEqual(Lists(flattened(plain)), Lists(plain), "bars \(bars)")
         }
         let full = Lists(screen())
         XCTAssertEqual(full.content, ["elements[0]", "elements[0].children[0]", "deep", "elements[1]"])
         XCTAssertEqual(full.barItems, ["nav[0]", "toolbar[0]", "toolbar[1]", "tabs[0]"])
         XCTAssertEqual(full.all, full.content + ["nav[0]", "nav[0].children[0]", "toolbar[0]", "toolbar[1]", "tabs[0]"])
-        XCTAssertEqual(Lists(Screen(device: .iphone, canvas: Size(width: 1, height: 1)).flattened()).all, [])
+        XCTAssertEqual(Lists(flattened(Screen(device: .iphone, canvas: Size(width: 1, height: 1)))).all, [])
     }
 
     func testEveryWriteToTheTreeShows() {
@@ -70,7 +76,7 @@ final class FlattenedScreenTests: XCTestCase {
             ("whole tree", { $0.elements = [] }),
         ]
         for (name, write) in writes {
-            var flattened = screen().flattened()
+            var flattened = self.flattened(screen())
             var plain = screen()
             write(&flattened)
             write(&plain)
@@ -81,7 +87,7 @@ final class FlattenedScreenTests: XCTestCase {
 
     func testAFlattenedCopyLeavesTheOriginal() {
         var original = screen()
-        let flattened = original.flattened()
+        let flattened = self.flattened(original)
         original.elements.removeAll()
         XCTAssertEqual(Lists(flattened), Lists(screen()))
         XCTAssertEqual(Lists(original).content, [])

@@ -12,7 +12,7 @@ public struct Screen: Sendable {
     public var canvas: Size
     public var orientations: [Orientation]
     public var statusBar: StatusBar?
-    // A write to any holder of elements drops the kept lists (see `flattened()`), so they
+    // A write to any holder of elements drops the kept lists (see `flattenElements()`), so they
     // can never disagree with the tree.
     public var navigationBar: NavigationBar? { didSet { flat = nil } }
     public var toolbar: Toolbar? { didSet { flat = nil } }
@@ -25,7 +25,7 @@ public struct Screen: Sendable {
     public var review: ReviewSettings
     /// Where the document's top-level map starts, and where each top-level value is.
     public var marks: Marks
-    /// The element lists, once `flattened()` has computed them; nil otherwise.
+    /// The element lists, once `flattenElements()` has computed them; nil otherwise.
     private var flat: FlatElements?
 
     public init(device: Device, canvas: Size) {
@@ -57,13 +57,12 @@ public struct Screen: Sendable {
         return out
     }
 
-    /// The same screen, keeping `allElements`, `allContentElements` and `allBarItems`
-    /// instead of computing them at each read. Every rule of a review reads them, so the
-    /// engine flattens the tree once per screen rather than once per rule.
-    public func flattened() -> Screen {
-        var screen = self
-        screen.flat = FlatElements(self)
-        return screen
+    /// Computes `allElements`, `allContentElements` and `allBarItems` once and keeps them,
+    /// instead of at each read, until the next write to the element tree. Every rule of a
+    /// review reads them, so the engine flattens the tree once per screen rather than once
+    /// per rule.
+    public mutating func flattenElements() {
+        flat = FlatElements(elements: elements, barItems: barItems)
     }
 
     fileprivate var barItems: [Element] {
@@ -102,12 +101,12 @@ private struct FlatElements: Sendable {
     let barItems: [Element]
     let all: [Element]
 
-    init(_ screen: Screen) {
-        barItems = screen.barItems
-        let contentCount = Screen.count(screen.elements)
+    init(elements: [Element], barItems: [Element]) {
+        self.barItems = barItems
+        let contentCount = Screen.count(elements)
         var all: [Element] = []
         all.reserveCapacity(contentCount + Screen.count(barItems))
-        Screen.flatten(screen.elements, into: &all)
+        Screen.flatten(elements, into: &all)
         Screen.flatten(barItems, into: &all)
         self.all = all
         // Without bar items, `all` and `content` share one array.

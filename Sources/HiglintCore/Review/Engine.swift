@@ -103,7 +103,8 @@ public struct Engine: Sendable {
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
-            let flattened = screen.flattened()
+            var flattened = screen
+            flattened.flattenElements()
             for enabled in screenRules {
                 for violation in enabled.rule.check(flattened, in: context) {
                     if isSuppressed(enabled.description, by: suppressed)
