@@ -61,8 +61,9 @@ struct CustomStandardActionRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.allElements.compactMap { element in
-            guard let action = element.action, Vocabulary.standardActions.contains(action),
-                  case .custom(let name) = element.icon
+            // The icon first: it is a comparison, the action a hash, and few icons are custom.
+            guard case .custom(let name) = element.icon, let action = element.action,
+                  Vocabulary.standardActions.contains(action)
             else { return nil }
             return Violation(
                 message: "standard action \"\(action)\" uses custom icon \"\(name)\"", on: element)

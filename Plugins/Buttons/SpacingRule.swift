@@ -19,12 +19,17 @@ struct SpacingRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context.thresholds.minSpacing
-        let controls = screen.allContentElements.filter { $0.isInteractive && $0.touchRect != nil }
+        // Each control's touch area worked out once, not once per pair.
+        let content = screen.allContentElements
+        var controls: [(element: Element, rect: Rect)] = []
+        controls.reserveCapacity(content.count)
+        for element in content where element.isInteractive {
+            if let rect = element.touchRect { controls.append((element, rect)) }
+        }
         var violations: [Violation] = []
-        for (laterIndex, later) in controls.enumerated() {
-            guard let laterRect = later.touchRect else { continue }
-            for earlier in controls[..<laterIndex] {
-                guard let earlierRect = earlier.touchRect else { continue }
+        for laterIndex in controls.indices {
+            let (later, laterRect) = controls[laterIndex]
+            for (earlier, earlierRect) in controls[..<laterIndex] {
                 let dx = max(0, max(laterRect.minX - earlierRect.maxX, earlierRect.minX - laterRect.maxX))
                 let dy = max(0, max(laterRect.minY - earlierRect.maxY, earlierRect.minY - laterRect.maxY))
                 // Apart on one axis: the gap on that axis. Apart on both: the wider gap.

@@ -1,16 +1,36 @@
 import HiglintCore
 
 struct NonstandardMeaningRule: ScreenRule {
-    /// What people expect each standard gesture to do. Gestures absent here (tap, drag,
-    /// rotate, edge-swipe) mean whatever the control gives them and are never judged.
-    static let meanings: [Gesture.Kind: [String]] = [
-        .doubleTap: ["zoom"],
-        .pinch: ["zoom"],
-        .shake: ["undo", "redo"],
-        .swipe: ["back", "reveal", "delete", "navigate"],
-        .flick: ["scroll"],
-        .longPress: ["magnify", "select", "menu", "preview"],
-    ]
+    /// What people expect a standard gesture to do: the words messages list, and the same
+    /// words for looking actions up.
+    struct Meaning: Sendable {
+        let words: [String]
+        let lookup: TrimmedWords
+
+        init(_ words: [String]) {
+            self.words = words
+            lookup = TrimmedWords(Set(words))
+        }
+    }
+
+    private static let zoom = Meaning(["zoom"])
+    private static let undo = Meaning(["undo", "redo"])
+    private static let swipe = Meaning(["back", "reveal", "delete", "navigate"])
+    private static let scroll = Meaning(["scroll"])
+    private static let longPress = Meaning(["magnify", "select", "menu", "preview"])
+
+    /// Gestures without a meaning (tap, drag, rotate, edge-swipe) mean whatever the control
+    /// gives them and are never judged. A switch, not a dictionary: a gesture kind hashes its name.
+    static func meaning(of kind: Gesture.Kind) -> Meaning? {
+        switch kind {
+        case .doubleTap, .pinch: return zoom
+        case .shake: return undo
+        case .swipe: return swipe
+        case .flick: return scroll
+        case .longPress: return longPress
+        case .tap, .drag, .rotate, .edgeSwipe: return nil
+        }
+    }
 
     let description = RuleDescription(
         id: "gestures.nonstandard-meaning", severity: .warning,
@@ -31,24 +51,19 @@ struct NonstandardMeaningRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.gestures.compactMap { gesture in
+        var violations: [Violation] = []
+        for gesture in screen.gestures {
             // A gesture without an action claims no meaning, so there is nothing to judge.
-            guard let type = gesture.type, let action = gesture.action, let allowed = Self.meanings[type] else { return nil }
+            guard let type = gesture.type, let action = gesture.action, let meaning = Self.meaning(of: type) else { continue }
             // Only the one-finger swipe has a standard meaning; multi-finger swipes are judged by gestures.reserved.
-            if type == .swipe, gesture.fingers != 1 { return nil }
-            guard !allowed.contains(normalized(action)) else { return nil }
+            if type == .swipe, gesture.fingers != 1 { continue }
+            guard !meaning.lookup.contains(action) else { continue }
             let name = type == .swipe ? "one-finger swipe" : type.rawValue
-            let expected = Self.list(allowed)
-            return Violation(
-                message: "\(name) does \"\(action)\"; people expect it to mean \(expected)",
-                at: gesture.marks.map, element: gesture.path)
+            violations.append(Violation(
+                message: "\(name) does \"\(action)\"; people expect it to mean \(Self.list(meaning.words))",
+                at: gesture.marks.map, element: gesture.path))
         }
-    }
-
-    private func normalized(_ text: String) -> String {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return text[first...last].lowercased()
+        return violations
     }
 
     /// `zoom`, `undo or redo`, `back, reveal, delete or navigate`.

@@ -18,20 +18,30 @@ struct HorizontalScrollTextRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        screen.walkContent { element, ancestors in
-            guard element.type == .text else { return }
-            let scrollers = ancestors.filter(\.scroll.isHorizontal)
-            // Name the innermost scroller: it is the one the text moves with.
-            if element.role == "primary", let scroller = scrollers.last {
-                violations.append(Violation(
-                    message: "primary text \"\(element.name)\" sits in \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
-                    on: element))
-            } else if let scroller = scrollers.last(where: { $0.role == "primary" }) {
-                violations.append(Violation(
-                    message: "text \"\(element.name)\" sits in primary \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
-                    on: element))
+        // Only the innermost horizontal scroller around an element matters, and the innermost
+        // that is primary, so the walk carries those two rather than every ancestor.
+        func walk(_ list: [Element], scroller: Element?, primaryScroller: Element?) {
+            for element in list {
+                if element.type == .text {
+                    // Name the innermost scroller: it is the one the text moves with.
+                    if element.role == "primary", let scroller {
+                        violations.append(Violation(
+                            message: "primary text \"\(element.name)\" sits in \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
+                            on: element))
+                    } else if let scroller = primaryScroller {
+                        violations.append(Violation(
+                            message: "text \"\(element.name)\" sits in primary \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
+                            on: element))
+                    }
+                }
+                guard !element.children.isEmpty else { continue }
+                let scrolls = element.scroll.isHorizontal
+                walk(
+                    element.children, scroller: scrolls ? element : scroller,
+                    primaryScroller: scrolls && element.role == "primary" ? element : primaryScroller)
             }
         }
+        walk(screen.elements, scroller: nil, primaryScroller: nil)
         return violations
     }
 }

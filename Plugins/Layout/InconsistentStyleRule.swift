@@ -17,14 +17,11 @@ struct InconsistentStyleRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        var firstByAction: [String: Element] = [:]
+        var firstButtons = FirstButtons()
         var violations: [Violation] = []
         for button in screen.allContentElements where button.type == .button {
             guard let action = button.action else { continue }
-            guard let first = firstByAction[action] else {
-                firstByAction[action] = button
-                continue
-            }
+            guard let first = firstButtons.first(for: action, recording: button) else { continue }
             let differences = differences(button, from: first)
             guard !differences.isEmpty else { continue }
             violations.append(Violation(
@@ -49,5 +46,32 @@ struct InconsistentStyleRule: ScreenRule {
         case .custom(let name): return "custom:\(name)"
         case nil: return "none"
         }
+    }
+}
+
+/// The first content button of each action. A screen has a few actions, so they are kept in
+/// a short list searched in place (no hashing, no table to allocate); past `listLimit` a
+/// dictionary takes over, so a screen with very many never costs a quadratic search.
+struct FirstButtons {
+    static let listLimit = 16
+
+    private var list: [(action: String, button: Element)] = []
+    private var table: [String: Element]?
+
+    /// The first button recorded for `action`; nil, after recording `button` as that first, when there was none.
+    mutating func first(for action: String, recording button: Element) -> Element? {
+        if table != nil {
+            if let first = table?[action] { return first }
+            table?[action] = button
+            return nil
+        }
+        if let entry = list.first(where: { $0.action == action }) { return entry.button }
+        if list.isEmpty { list.reserveCapacity(Self.listLimit + 1) }
+        list.append((action, button))
+        if list.count > Self.listLimit {
+            table = Dictionary(uniqueKeysWithValues: list.lazy.map { ($0.action, $0.button) })
+            list = []
+        }
+        return nil
     }
 }

@@ -13,16 +13,3 @@ public enum LayoutRules {
 /// Frames come from decimal text, so sums like 374.9 + 0.1 can land a hair past
 /// an exact edge; differences this small are noise, not design.
 let pointEpsilon = 1e-9
-
-extension Screen {
-    /// Calls `body` for every content element, depth first, with its ancestors (outermost first).
-    func walkContent(_ body: (Element, [Element]) -> Void) {
-        func walk(_ list: [Element], _ ancestors: [Element]) {
-            for element in list {
-                body(element, ancestors)
-                walk(element.children, ancestors + [element])
-            }
-        }
-        walk(elements, [])
-    }
-}

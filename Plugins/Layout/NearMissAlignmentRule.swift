@@ -19,22 +19,23 @@ struct NearMissAlignmentRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let tolerance = context.thresholds.alignmentTolerance
         var violations: [Violation] = []
+        // Each framed sibling against every framed sibling before it, in order.
         func compare(_ siblings: [Element]) {
-            let framed = siblings.filter { $0.frame != nil }
-            for (laterIndex, later) in framed.enumerated() {
-                guard let laterX = later.frame?.minX else { continue }
-                for earlier in framed[..<laterIndex] {
-                    guard let earlierX = earlier.frame?.minX else { continue }
+            for later in siblings.indices {
+                guard let laterX = siblings[later].frame?.minX else { continue }
+                for earlier in siblings[..<later].indices {
+                    guard let earlierX = siblings[earlier].frame?.minX else { continue }
                     let offset = abs(laterX - earlierX)
                     guard offset > pointEpsilon, offset <= tolerance + pointEpsilon else { continue }
                     violations.append(Violation(
-                        message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(offset)) pt off \"\(earlier.name)\"'s x \(formatPoints(earlierX)) pt",
-                        on: later))
+                        message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(offset)) pt off \"\(siblings[earlier].name)\"'s x \(formatPoints(earlierX)) pt",
+                        on: siblings[later]))
                 }
             }
         }
+        // The top level, then each content element's children, depth first.
         compare(screen.elements)
-        screen.walkContent { element, _ in compare(element.children) }
+        for element in screen.allContentElements where element.children.count > 1 { compare(element.children) }
         return violations
     }
 }

@@ -33,9 +33,13 @@ struct OffscreenRule: ScreenRule {
     }
 
     private func problem(_ frame: Rect, canvasWidth: Double) -> String? {
+        let startsLeft = frame.minX < -pointEpsilon
+        let endsRight = frame.maxX > canvasWidth + pointEpsilon
+        // Nearly every frame fits: no words to build.
+        guard startsLeft || endsRight else { return nil }
         var parts: [String] = []
-        if frame.minX < -pointEpsilon { parts.append("starts at x \(formatPoints(frame.minX)) pt, left of the canvas") }
-        if frame.maxX > canvasWidth + pointEpsilon {
+        if startsLeft { parts.append("starts at x \(formatPoints(frame.minX)) pt, left of the canvas") }
+        if endsRight {
             parts.append("ends at x \(formatPoints(frame.maxX)) pt, past the canvas width of \(formatPoints(canvasWidth)) pt")
         }
         return parts.isEmpty ? nil : "frame " + parts.joined(separator: " and ")

@@ -23,16 +23,9 @@ struct QuitControlRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        var violations: [Violation] = []
-        func walk(_ elements: [Element]) {
-            for element in elements {
-                if let message = quitMessage(for: element) { violations.append(Violation(message: message, on: element)) }
-                walk(element.children)
-            }
+        screen.allElements.compactMap { element in
+            quitMessage(for: element).map { Violation(message: $0, on: element) }
         }
-        walk(screen.elements)
-        walk(screen.allBarItems)
-        return violations
     }
 
     private static let quitActions = TrimmedWords(Vocabulary.quitActions)

@@ -16,7 +16,7 @@ struct ForcedAtLaunchRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.effectiveLoginRequirement == .launch, let login = screen.login,
-              !login.methods.contains(where: { $0.normalizedMethod == "guest" })
+              !login.methods.contains(where: LoginMethods.guest.contains)
         else { return [] }
         return [Violation(
             message: "login is required at launch and no \"guest\" method lets people in without an account",

@@ -14,7 +14,10 @@ extension String {
         else { return "" }
         return self[first...last]
     }
+}
 
-    /// Methods compare case-insensitively: `Apple` means the same method as `apple`.
-    var normalizedMethod: String { String(trimmedForLogin).lowercased() }
+/// Methods compare trimmed and case-insensitively: ` Apple` means the same method as `apple`.
+enum LoginMethods {
+    static let firstParty = TrimmedWords(Login.firstPartyMethods)
+    static let guest = TrimmedWords(["guest"])
 }

@@ -18,7 +18,7 @@ struct ThirdPartyOnlyRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let login = screen.login, !login.methods.isEmpty,
-              !login.methods.contains(where: { Login.firstPartyMethods.contains($0.normalizedMethod) })
+              !login.methods.contains(where: LoginMethods.firstParty.contains)
         else { return [] }
         let names = login.methods.joined(separator: ", ")
         return [Violation(

@@ -57,12 +57,14 @@ struct PrimaryDroppedRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let variants = screen.layouts ?? []
         guard !variants.isEmpty else { return [] }
-        return screen.allElements.compactMap { element in
-            guard element.role == "primary", let id = element.id else { return nil }
+        var violations: [Violation] = []
+        for element in screen.allElements where element.role == "primary" {
+            guard let id = element.id else { continue }
             let hiding = variants.filter { $0.hidden.contains(id) }.map(\.sizeClass.rawValue)
-            guard !hiding.isEmpty else { return nil }
-            return Violation(
-                message: "primary element \(quoted(id)) is hidden in \(hiding.joined(separator: ", "))", on: element)
+            guard !hiding.isEmpty else { continue }
+            violations.append(Violation(
+                message: "primary element \(quoted(id)) is hidden in \(hiding.joined(separator: ", "))", on: element))
         }
+        return violations
     }
 }

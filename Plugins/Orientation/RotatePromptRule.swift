@@ -20,17 +20,18 @@ struct RotatePromptRule: ScreenRule {
     static let phrases = ["rotate your device", "rotate the device", "turn your device", "旋转", "旋轉"]
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.allElements.compactMap { element in
+        var violations: [Violation] = []
+        for element in screen.allElements {
             if element.role == "rotate-prompt" {
-                return Violation(
-                    message: "element \(quoted(element.name)) is a rotate prompt (role: rotate-prompt)", on: element)
+                violations.append(Violation(
+                    message: "element \(quoted(element.name)) is a rotate prompt (role: rotate-prompt)", on: element))
+            } else if element.type == .text, let label = element.label, let phrase = Self.prompt(in: label) {
+                violations.append(Violation(
+                    message: "text \(quoted(element.name)) asks people to rotate the device (\(quoted(phrase)) in \(quoted(label)))",
+                    on: element))
             }
-            guard element.type == .text, let label = element.label, let phrase = Self.prompt(in: label)
-            else { return nil }
-            return Violation(
-                message: "text \(quoted(element.name)) asks people to rotate the device (\(quoted(phrase)) in \(quoted(label)))",
-                on: element)
         }
+        return violations
     }
 
     /// The prompt phrase the label contains, ignoring case and runs of blanks.
@@ -48,6 +49,27 @@ struct RotatePromptRule: ScreenRule {
     private static let asciiPhrases: [(phrase: String, bytes: [UInt8])] =
         phrases.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, Array($0.utf8)) }
 
+    /// The first letters of the ASCII phrases, with bit 5 set: a byte with bit 5 set is in
+    /// here whenever its lower case is a first letter (lower-casing sets that bit, or leaves
+    /// the byte as it is), so the search tries the phrases only where one may begin.
+    private static let asciiFirstLetters = ASCIISet(asciiPhrases.compactMap { $0.bytes.first.map { $0 | 0x20 } })
+
+    /// A set of ASCII bytes as two words of bits, looked up with one masked shift per byte.
+    private struct ASCIISet {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ bytes: [UInt8]) {
+            for byte in bytes where byte < 0x80 {
+                if byte < 64 { low |= 1 &<< byte } else { high |= 1 &<< (byte & 63) }
+            }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 0x80 && (byte < 64 ? low : high) &>> (byte & 63) & 1 != 0
+        }
+    }
+
     private enum ASCIISearch {
         case notASCII
         case searched(String?)
@@ -59,19 +81,21 @@ struct RotatePromptRule: ScreenRule {
     /// is one byte (once the collapse has removed `\r\n`), and whitespace is tab to carriage
     /// return, and space.
     private static func asciiPrompt(in label: UnsafeBufferPointer<UInt8>) -> ASCIISearch {
+        // One pass over the label, trying each phrase where its first letter occurs, rather
+        // than one pass per phrase; the first phrase in list order that matches anywhere wins.
         for byte in label where byte >= 0x80 { return .notASCII }
-        for (phrase, bytes) in asciiPhrases where contains(bytes, in: label) { return .searched(phrase) }
-        return .searched(nil)
-    }
-
-    private static func contains(_ phrase: [UInt8], in label: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = phrase.first else { return true }
-        var start = 0
-        while start < label.count {
-            if lowered(label[start]) == first, matches(phrase, in: label, at: start) { return true }
-            start += 1
+        let phrases = asciiPhrases
+        let firstLetters = asciiFirstLetters
+        var found = phrases.endIndex
+        for start in label.indices where firstLetters.contains(label[start] | 0x20) {
+            let letter = lowered(label[start])
+            for index in phrases.indices[..<found]
+            where phrases[index].bytes.first == letter && matches(phrases[index].bytes, in: label, at: start) {
+                found = index
+                break
+            }
         }
-        return false
+        return .searched(found < phrases.endIndex ? phrases[found].phrase : nil)
     }
 
     private static func matches(_ phrase: [UInt8], in label: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {

@@ -18,11 +18,11 @@ struct SizeClassGapRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let variants = screen.layouts else { return [] }
-        let covered = Set(variants.map(\.sizeClass))
-        let missing = DeviceFacts.reachedSizeClasses(device: screen.device, orientations: screen.orientations)
-            .filter { !covered.contains($0) }
+        var covered = SizeClasses()
+        for variant in variants { covered.insert(variant.sizeClass) }
+        let missing = SizeClasses.reached(by: screen).subtracting(covered)
         guard !missing.isEmpty else { return [] }
-        let described = missing.map { "\($0.rawValue) (\(reach(of: $0, on: screen)))" }
+        let described = missing.members.map { "\($0.rawValue) (\(reach(of: $0, on: screen)))" }
         return [Violation(
             message: "layouts has no variant for \(described.joined(separator: ", "))", at: screen.marks["layouts"])]
     }
@@ -44,5 +44,49 @@ struct SizeClassGapRule: ScreenRule {
         }
         return groups.map { "\($0.devices.joined(separator: ", ")) in \($0.orientations.joined(separator: ", "))" }
             .joined(separator: "; ")
+    }
+}
+
+/// A set of size classes as bits: every screen with layouts asks which classes it reaches
+/// and which its variants cover, and a `Set` would hash each class's name.
+struct SizeClasses {
+    private var bits: UInt8 = 0
+
+    /// The size classes in table order, as `SizeClass.allCases` lists them.
+    private static let order = SizeClass.allCases
+
+    /// Every size class the screen's device(s) and orientations reach.
+    static func reached(by screen: Screen) -> SizeClasses {
+        var reached = SizeClasses()
+        for device in screen.device.members {
+            for orientation in screen.orientations {
+                reached.insert(DeviceFacts.sizeClass(of: device, in: orientation))
+            }
+        }
+        return reached
+    }
+
+    var isEmpty: Bool { bits == 0 }
+
+    /// The members in table order.
+    var members: [SizeClass] { Self.order.filter(contains) }
+
+    mutating func insert(_ sizeClass: SizeClass) { bits |= Self.bit(sizeClass) }
+
+    func contains(_ sizeClass: SizeClass) -> Bool { bits & Self.bit(sizeClass) != 0 }
+
+    func subtracting(_ other: SizeClasses) -> SizeClasses {
+        var result = self
+        result.bits &= ~other.bits
+        return result
+    }
+
+    private static func bit(_ sizeClass: SizeClass) -> UInt8 {
+        switch sizeClass {
+        case .compactRegular: return 1
+        case .compactCompact: return 2
+        case .regularCompact: return 4
+        case .regularRegular: return 8
+        }
     }
 }

@@ -16,7 +16,7 @@ struct FixedSizeRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.fontUses.compactMap { use in
+        screen.fontViolations { use in
             guard use.font.dynamic == false else { return nil }
             return use.violation("\(use.subject) has dynamic: false and ignores the user's text size")
         }

@@ -28,22 +28,20 @@ struct FontUse {
 }
 
 extension Screen {
-    /// Every font of the screen: content elements at any depth, bar items and tabs
-    /// (and anything nested in them), then the navigation bar's title font.
-    var fontUses: [FontUse] {
-        var uses: [FontUse] = []
-        func walk(_ elements: [Element]) {
-            for element in elements {
-                if let font = element.font { uses.append(FontUse(font: font, owner: element)) }
-                walk(element.children)
+    /// What `judge` finds in every font of the screen, in this order: content elements at
+    /// any depth, bar items and tabs (and anything nested in them), then the navigation
+    /// bar's title font. Walks the flattened elements in place rather than gathering the
+    /// fonts into an array for each of the five rules.
+    func fontViolations(_ judge: (FontUse) -> Violation?) -> [Violation] {
+        var violations: [Violation] = []
+        for element in allElements {
+            if let font = element.font, let violation = judge(FontUse(font: font, owner: element)) {
+                violations.append(violation)
             }
         }
-        walk(elements)
-        // The bars one by one, as `allBarItems` orders them, without building that array for each of the five rules.
-        walk(navigationBar?.items ?? [])
-        walk(toolbar?.items ?? [])
-        walk(tabBar?.tabs ?? [])
-        if let titleFont = navigationBar?.titleFont { uses.append(FontUse(font: titleFont, owner: nil)) }
-        return uses
+        if let titleFont = navigationBar?.titleFont, let violation = judge(FontUse(font: titleFont, owner: nil)) {
+            violations.append(violation)
+        }
+        return violations
     }
 }

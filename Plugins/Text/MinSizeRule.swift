@@ -20,7 +20,7 @@ struct MinSizeRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context.thresholds.minFontSize
-        return screen.fontUses.compactMap { use in
+        return screen.fontViolations { use in
             guard let size = use.font.effectiveSize, size < minimum, let described = FontUse.describeSize(of: use.font)
             else { return nil }
             return use.violation("\(use.subject) size \(described) is under \(formatPoints(minimum)) pt")

@@ -1,9 +1,21 @@
 import HiglintCore
 
 /// The weights seed 000 rules out for text: lighter than regular, or bolder than medium.
+/// Switches rather than sets: every font of every screen is looked up, and a set hashes.
 enum WeightClass {
-    static let light: Set<Font.Weight> = [.ultralight, .thin, .light]
-    static let heavy: Set<Font.Weight> = [.bold, .heavy, .black]
+    static func isLight(_ weight: Font.Weight) -> Bool {
+        switch weight {
+        case .ultralight, .thin, .light: return true
+        case .regular, .medium, .semibold, .bold, .heavy, .black: return false
+        }
+    }
+
+    static func isHeavy(_ weight: Font.Weight) -> Bool {
+        switch weight {
+        case .bold, .heavy, .black: return true
+        case .ultralight, .thin, .light, .regular, .medium, .semibold: return false
+        }
+    }
 }
 
 struct LightWeightRule: ScreenRule {
@@ -22,8 +34,8 @@ struct LightWeightRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.fontUses.compactMap { use in
-            guard let weight = use.font.weight, WeightClass.light.contains(weight) else { return nil }
+        screen.fontViolations { use in
+            guard let weight = use.font.weight, WeightClass.isLight(weight) else { return nil }
             return use.violation("\(use.subject) weight \(weight.rawValue) is lighter than regular")
         }
     }
@@ -45,16 +57,14 @@ struct HeavyWeightRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.fontUses.compactMap { use in
-            guard let weight = use.font.weight, WeightClass.heavy.contains(weight) else { return nil }
+        screen.fontViolations { use in
+            guard let weight = use.font.weight, WeightClass.isHeavy(weight) else { return nil }
             return use.violation("\(use.subject) weight \(weight.rawValue) is heavier than medium")
         }
     }
 }
 
 struct HeadlineWeightRule: ScreenRule {
-    static let tooLight: Set<Font.Weight> = [.ultralight, .thin, .light, .regular]
-
     let description = RuleDescription(
         id: "text.headline-weight", severity: .info,
         summary: "A headline font is set in a regular or lighter weight.",
@@ -70,8 +80,8 @@ struct HeadlineWeightRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.fontUses.compactMap { use in
-            guard use.font.style == .headline, let weight = use.font.weight, Self.tooLight.contains(weight)
+        screen.fontViolations { use in
+            guard use.font.style == .headline, let weight = use.font.weight, WeightClass.isLight(weight) || weight == .regular
             else { return nil }
             return use.violation("headline \(use.subject) has weight \(weight.rawValue), so it looks like body text")
         }

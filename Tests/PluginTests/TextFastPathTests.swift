@@ -1,8 +1,11 @@
+@testable import GesturesPlugin
+import HiglintCore
 @testable import LifecyclePlugin
 @testable import OrientationPlugin
 import XCTest
 
-/// The rotate-prompt and quit-control rules compare ASCII texts byte by byte in place.
+/// The rotate-prompt rule and `TrimmedWords` (quit controls, gesture meanings) compare
+/// ASCII texts byte by byte in place.
 /// Every answer must be the one the plain Unicode code gives: lower-case, collapse (or
 /// trim) whitespace, then compare. Pieces cover case, every kind of blank, `\r\n`,
 /// Unicode whitespace, combining marks and letters whose lower case is ASCII.
@@ -63,10 +66,12 @@ final class TextFastPathTests: XCTestCase {
         XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate\u{A0}your device"), "rotate your device", "Unicode blank")
     }
 
-    func testQuitWordsAnswerAsThePlainLookup() {
+    func testTrimmedWordsAnswerAsThePlainLookup() {
+        let meanings = Gesture.Kind.allCases.compactMap { NonstandardMeaningRule.meaning(of: $0)?.words }
         let sets: [Set<String>] = [QuitControlRule.quitLabels, ["quit", "exit", "close-app", "terminate"], ["", "Quit", " quit"]]
-        var texts = Self.texts
-        for template in ["_quit_", "_close app_", "quit_", "_exit"] {
+            + meanings.map { Set($0) }
+        var texts = Self.texts + ["zoom", " Zoom\t", "ZOOM", "zoomx", "back", "BACK ", "navigate", "magnify", "redo"]
+        for template in ["_quit_", "_close app_", "quit_", "_exit", "_zoom_", "_undo_"] {
             texts += everyByteAround(template)
         }
         for words in sets {

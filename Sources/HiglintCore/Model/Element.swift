@@ -90,28 +90,33 @@ public struct Element: Sendable {
     /// makes sharing it across threads safe. For the same reason an access to a field can
     /// only overlap a write through the same `Element` variable, which the compiler already
     /// rules out, so the fields skip the run-time exclusivity check (a call per read).
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var placement: ElementPlacement
-        @exclusivity(unchecked) var id: String?
-        @exclusivity(unchecked) var type: ElementType?
-        @exclusivity(unchecked) var frame: Rect?
-        @exclusivity(unchecked) var hitArea: Size?
-        @exclusivity(unchecked) var label: String?
-        @exclusivity(unchecked) var action: String?
-        @exclusivity(unchecked) var icon: Icon?
-        @exclusivity(unchecked) var border: Bool = false
-        @exclusivity(unchecked) var font: Font?
-        @exclusivity(unchecked) var role: String?
-        @exclusivity(unchecked) var scroll: Scroll = .none
-        @exclusivity(unchecked) var children: [Element] = []
-        @exclusivity(unchecked) var ignore: [String] = []
-        @exclusivity(unchecked) var ignoreMarks: [Mark] = []
-        @exclusivity(unchecked) var switchesMode: Bool = false
-        @exclusivity(unchecked) var title: String?
-        @exclusivity(unchecked) var badge: String?
-        @exclusivity(unchecked) var path: String
-        @exclusivity(unchecked) var suppressed: [String] = []
-        @exclusivity(unchecked) var marks: Marks
+    ///
+    /// Readable from inline code, so that the plugins' rules, which read fields of every
+    /// element of every screen, read them in place instead of through one call each; only
+    /// this file writes them.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var placement: ElementPlacement
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var id: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var type: ElementType?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var frame: Rect?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var hitArea: Size?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var label: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var action: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var icon: Icon?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var border: Bool = false
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var font: Font?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var role: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var scroll: Scroll = .none
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var children: [Element] = []
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var ignore: [String] = []
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var ignoreMarks: [Mark] = []
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var switchesMode: Bool = false
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var title: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var badge: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var path: String
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var suppressed: [String] = []
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var marks: Marks
 
         init(placement: ElementPlacement, path: String, marks: Marks) {
             self.placement = placement
@@ -144,7 +149,7 @@ public struct Element: Sendable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline fileprivate(set) var storage: Storage
 
     public init(placement: ElementPlacement, path: String, marks: Marks) {
         storage = Storage(placement: placement, path: path, marks: marks)
@@ -157,7 +162,7 @@ public struct Element: Sendable {
     }
 
     public var placement: ElementPlacement {
-        get { storage.placement }
+        @inlinable get { storage.placement }
         set {
             makeUnique()
             storage.placement = newValue
@@ -165,7 +170,7 @@ public struct Element: Sendable {
     }
 
     public var id: String? {
-        get { storage.id }
+        @inlinable get { storage.id }
         set {
             makeUnique()
             storage.id = newValue
@@ -173,7 +178,7 @@ public struct Element: Sendable {
     }
 
     public var type: ElementType? {
-        get { storage.type }
+        @inlinable get { storage.type }
         set {
             makeUnique()
             storage.type = newValue
@@ -181,7 +186,7 @@ public struct Element: Sendable {
     }
 
     public var frame: Rect? {
-        get { storage.frame }
+        @inlinable get { storage.frame }
         set {
             makeUnique()
             storage.frame = newValue
@@ -189,7 +194,7 @@ public struct Element: Sendable {
     }
 
     public var hitArea: Size? {
-        get { storage.hitArea }
+        @inlinable get { storage.hitArea }
         set {
             makeUnique()
             storage.hitArea = newValue
@@ -197,7 +202,7 @@ public struct Element: Sendable {
     }
 
     public var label: String? {
-        get { storage.label }
+        @inlinable get { storage.label }
         set {
             makeUnique()
             storage.label = newValue
@@ -205,7 +210,7 @@ public struct Element: Sendable {
     }
 
     public var action: String? {
-        get { storage.action }
+        @inlinable get { storage.action }
         set {
             makeUnique()
             storage.action = newValue
@@ -213,7 +218,7 @@ public struct Element: Sendable {
     }
 
     public var icon: Icon? {
-        get { storage.icon }
+        @inlinable get { storage.icon }
         set {
             makeUnique()
             storage.icon = newValue
@@ -221,7 +226,7 @@ public struct Element: Sendable {
     }
 
     public var border: Bool {
-        get { storage.border }
+        @inlinable get { storage.border }
         set {
             makeUnique()
             storage.border = newValue
@@ -229,7 +234,7 @@ public struct Element: Sendable {
     }
 
     public var font: Font? {
-        get { storage.font }
+        @inlinable get { storage.font }
         _modify {
             makeUnique()
             yield &storage.font
@@ -237,7 +242,7 @@ public struct Element: Sendable {
     }
 
     public var role: String? {
-        get { storage.role }
+        @inlinable get { storage.role }
         set {
             makeUnique()
             storage.role = newValue
@@ -245,7 +250,7 @@ public struct Element: Sendable {
     }
 
     public var scroll: Scroll {
-        get { storage.scroll }
+        @inlinable get { storage.scroll }
         set {
             makeUnique()
             storage.scroll = newValue
@@ -253,7 +258,7 @@ public struct Element: Sendable {
     }
 
     public var children: [Element] {
-        get { storage.children }
+        @inlinable get { storage.children }
         _modify {
             makeUnique()
             yield &storage.children
@@ -261,7 +266,7 @@ public struct Element: Sendable {
     }
 
     public var ignore: [String] {
-        get { storage.ignore }
+        @inlinable get { storage.ignore }
         _modify {
             makeUnique()
             yield &storage.ignore
@@ -270,7 +275,7 @@ public struct Element: Sendable {
 
     /// Mark of each `ignore` entry, for `spec.unknown-rule`.
     public var ignoreMarks: [Mark] {
-        get { storage.ignoreMarks }
+        @inlinable get { storage.ignoreMarks }
         _modify {
             makeUnique()
             yield &storage.ignoreMarks
@@ -279,7 +284,7 @@ public struct Element: Sendable {
 
     /// Toolbar items only.
     public var switchesMode: Bool {
-        get { storage.switchesMode }
+        @inlinable get { storage.switchesMode }
         set {
             makeUnique()
             storage.switchesMode = newValue
@@ -288,7 +293,7 @@ public struct Element: Sendable {
 
     /// Tabs only.
     public var title: String? {
-        get { storage.title }
+        @inlinable get { storage.title }
         set {
             makeUnique()
             storage.title = newValue
@@ -297,7 +302,7 @@ public struct Element: Sendable {
 
     /// Tabs only.
     public var badge: String? {
-        get { storage.badge }
+        @inlinable get { storage.badge }
         set {
             makeUnique()
             storage.badge = newValue
@@ -306,7 +311,7 @@ public struct Element: Sendable {
 
     /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
     public var path: String {
-        get { storage.path }
+        @inlinable get { storage.path }
         set {
             makeUnique()
             storage.path = newValue
@@ -315,7 +320,7 @@ public struct Element: Sendable {
 
     /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
     public var suppressed: [String] {
-        get { storage.suppressed }
+        @inlinable get { storage.suppressed }
         _modify {
             makeUnique()
             yield &storage.suppressed
@@ -323,7 +328,7 @@ public struct Element: Sendable {
     }
 
     public var marks: Marks {
-        get { storage.marks }
+        @inlinable get { storage.marks }
         _modify {
             makeUnique()
             yield &storage.marks

@@ -12,17 +12,21 @@ public struct Screen: Sendable {
     public var canvas: Size
     public var orientations: [Orientation]
     public var statusBar: StatusBar?
-    public var navigationBar: NavigationBar?
-    public var toolbar: Toolbar?
-    public var tabBar: TabBar?
+    // A write to any holder of elements drops the kept lists (see `flattenElements()`), so they
+    // can never disagree with the tree.
+    public var navigationBar: NavigationBar? { didSet { flat = nil } }
+    public var toolbar: Toolbar? { didSet { flat = nil } }
+    public var tabBar: TabBar? { didSet { flat = nil } }
     public var login: Login?
     public var data: DataPolicy?
     public var gestures: [Gesture]
-    public var elements: [Element]
+    public var elements: [Element] { didSet { flat = nil } }
     public var layouts: [LayoutVariant]?
     public var review: ReviewSettings
     /// Where the document's top-level map starts, and where each top-level value is.
     public var marks: Marks
+    /// The element lists, once `flattenElements()` has computed them; nil otherwise.
+    private var flat: FlatElements?
 
     public init(device: Device, canvas: Size) {
         self.name = nil
@@ -39,22 +43,34 @@ public struct Screen: Sendable {
     }
 
     /// Every element of the content area, depth first in document order, children after their parent.
-    public var allContentElements: [Element] { Self.flatten(elements) }
+    public var allContentElements: [Element] { flat?.content ?? Self.flatten(elements) }
 
     /// Bar items of every bar, and tabs, in document order (their children not included).
-    public var allBarItems: [Element] {
-        (navigationBar?.items ?? []) + (toolbar?.items ?? []) + (tabBar?.tabs ?? [])
-    }
+    public var allBarItems: [Element] { flat?.barItems ?? barItems }
 
     /// Content elements, bar items and tabs, with all their children.
     public var allElements: [Element] {
-        // One array filled in one pass: every rule asks for this, once per screen.
+        if let flat { return flat.all }
         var out: [Element] = []
         Self.flatten(elements, into: &out)
-        if let items = navigationBar?.items { Self.flatten(items, into: &out) }
-        if let items = toolbar?.items { Self.flatten(items, into: &out) }
-        if let tabs = tabBar?.tabs { Self.flatten(tabs, into: &out) }
+        Self.flatten(barItems, into: &out)
         return out
+    }
+
+    /// Computes `allElements`, `allContentElements` and `allBarItems` once and keeps them,
+    /// instead of at each read, until the next write to the element tree. Every rule of a
+    /// review reads them, so the engine flattens the tree once per screen rather than once
+    /// per rule.
+    public mutating func flattenElements() {
+        flat = FlatElements(elements: elements, barItems: barItems)
+    }
+
+    fileprivate var barItems: [Element] {
+        // Taken over whole when only one bar has items, which is the common case.
+        var items = navigationBar?.items ?? []
+        if let toolbarItems = toolbar?.items, !toolbarItems.isEmpty { items += toolbarItems }
+        if let tabs = tabBar?.tabs, !tabs.isEmpty { items += tabs }
+        return items
     }
 
     /// Depth first, children after their parent. Depth is bounded by the loader's nesting limit.
@@ -64,11 +80,37 @@ public struct Screen: Sendable {
         return out
     }
 
-    private static func flatten(_ list: [Element], into out: inout [Element]) {
+    fileprivate static func flatten(_ list: [Element], into out: inout [Element]) {
         for element in list {
             out.append(element)
-            flatten(element.children, into: &out)
+            if !element.children.isEmpty { flatten(element.children, into: &out) }
         }
+    }
+
+    /// How many elements `flatten` gives, so its array is allocated once.
+    fileprivate static func count(_ list: [Element]) -> Int {
+        var total = list.count
+        for element in list where !element.children.isEmpty { total += count(element.children) }
+        return total
+    }
+}
+
+/// The element lists of a screen, computed together.
+private struct FlatElements: Sendable {
+    let content: [Element]
+    let barItems: [Element]
+    let all: [Element]
+
+    init(elements: [Element], barItems: [Element]) {
+        self.barItems = barItems
+        let contentCount = Screen.count(elements)
+        var all: [Element] = []
+        all.reserveCapacity(contentCount + Screen.count(barItems))
+        Screen.flatten(elements, into: &all)
+        Screen.flatten(barItems, into: &all)
+        self.all = all
+        // Without bar items, `all` and `content` share one array.
+        content = barItems.isEmpty ? all : Array(all[..<contentCount])
     }
 }
 

@@ -102,8 +102,10 @@ public struct Engine: Sendable {
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
+            var flattened = screen
+            flattened.flattenElements()
             for enabled in screenRules {
-                for violation in enabled.rule.check(screen, in: context) {
+                for violation in enabled.rule.check(flattened, in: context) {
                     if isSuppressed(enabled.description, by: suppressed)
                         || isSuppressed(enabled.description, by: violation.suppressed) {
                         continue

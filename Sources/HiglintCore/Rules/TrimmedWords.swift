@@ -1,20 +1,26 @@
 /// A set of lower-case words that texts are looked up in once trimmed of whitespace
-/// and lower-cased.
+/// and lower-cased, for rules that match what people wrote against a vocabulary.
 ///
-/// Every label and action of every screen is looked up, so an ASCII text (nearly all of
+/// Rules look up every label or action of every screen, so an ASCII text (nearly all of
 /// them) is compared in place, byte by byte, instead of being trimmed and lower-cased
 /// into a new string and hashed. Other texts take the Unicode-aware path.
-struct TrimmedWords: Sendable {
+public struct TrimmedWords: Sendable {
     private let words: Set<String>
     /// The ASCII words as bytes: an ASCII text lower-cases to ASCII, so it can only equal these.
     private let asciiWords: [[UInt8]]
+    /// Bit `b` is set when some word starts with the ASCII byte `b`.
+    private let asciiFirstBytes: UInt128
 
-    init(_ words: Set<String>) {
+    public init(_ words: Set<String>) {
         self.words = words
         asciiWords = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+        var firstBytes: UInt128 = 0
+        for word in words { if let first = word.utf8.first, first < 0x80 { firstBytes |= 1 << first } }
+        asciiFirstBytes = firstBytes
     }
 
-    func contains(_ text: String) -> Bool {
+    /// Whether `text`, trimmed of whitespace at both ends and lower-cased, is one of the words.
+    public func contains(_ text: String) -> Bool {
         if let answer = text.utf8.withContiguousStorageIfAvailable(asciiContains), let answer { return answer }
         return words.contains(Self.normalized(text))
     }
@@ -27,16 +33,22 @@ struct TrimmedWords: Sendable {
         return text[first...last].lowercased()
     }
 
-    /// Whether the ASCII `text` is one of the words; nil when `text` is not ASCII.
+    /// Whether the ASCII `text` is one of the words; nil when `text` is not ASCII and may be one.
     ///
     /// For ASCII, trimming whitespace characters is trimming the bytes tab to carriage
     /// return and space (`\r\n` is one character, and whitespace), and lower-casing
     /// touches only A-Z, so comparing those bytes gives the answer of `normalized`.
+    ///
+    /// Most texts are no word, and are turned down by their first non-blank byte alone: when
+    /// it is ASCII, the trimmed, lower-cased text starts with its lower case (a blank and an
+    /// ASCII byte after it are never one character, and lower-casing maps ASCII to ASCII),
+    /// whatever non-ASCII bytes follow.
     private func asciiContains(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        for byte in text where byte >= 0x80 { return nil }
         var lower = 0
+        while lower < text.count, Self.isBlank(text[lower]) { lower += 1 }
+        if lower < text.count, text[lower] < 0x80, asciiFirstBytes >> Self.lowered(text[lower]) & 1 == 0 { return false }
+        for byte in text[lower...] where byte >= 0x80 { return nil }
         var upper = text.count
-        while lower < upper, Self.isBlank(text[lower]) { lower += 1 }
         while upper > lower, Self.isBlank(text[upper - 1]) { upper -= 1 }
         let length = upper - lower
         return asciiWords.contains { word in
