@@ -61,4 +61,102 @@ final class SerialPassTests: XCTestCase {
         XCTAssertFalse(outcome.files.contains { $0.displayPath.hasSuffix(".yml") })
         XCTAssertTrue(outcome.files.contains { $0.displayPath == "a/x.yaml" })
     }
+
+    // MARK: - Report order
+
+    private static func finding(_ file: String, _ line: Int, _ column: Int, _ rule: String, _ message: String = "m") -> Finding {
+        Finding(file: file, line: line, column: column, rule: rule, severity: .warning, message: message, hint: "h")
+    }
+
+    func testMergingProjectFindingsGivesTheFullSort() {
+        var generator = SystemRandomNumberGenerator()
+        let files = ["a.yaml", "a-b.yaml", "a/b.yaml", "b.yaml", "é.yaml"]
+        let rules = ["x.one", "x.two", "y.one"]
+        func random() -> Finding {
+            Self.finding(files.randomElement(using: &generator) ?? "", Int.random(in: 1...4, using: &generator),
+                         Int.random(in: 1...3, using: &generator), rules.randomElement(using: &generator) ?? "",
+                         ["m", "n"].randomElement(using: &generator) ?? "")
+        }
+        for round in 0..<500 {
+            let own = (0..<Int.random(in: 0...30, using: &generator)).map { _ in random() }
+            let project = (0..<Int.random(in: 0...6, using: &generator)).map { _ in random() }
+            let plain = (own.sorted(by: Finding.reportOrder) + project).sorted(by: Finding.reportOrder)
+            XCTAssertEqual(Engine.inReportOrder(own.sorted(by: Finding.reportOrder), adding: project), plain, "\(round)")
+            // Findings out of order take the full sort.
+            XCTAssertEqual(Engine.inReportOrder(own, adding: project), (own + project).sorted(by: Finding.reportOrder))
+        }
+    }
+
+    private let specs = [
+        "b.yaml": "screen: B\nparent: A\nnavigation_bar: {title: B, color: red, back: {title: Nope}}\n",
+        "a.yaml": "screen: A\nnavigation_bar: {title: A, color: blue}\n---\nscreen: A2\nparent: Gone\n",
+        "a-c.yaml": "screen: A\nnavigation_bar: {title: C, color: blue}\n",
+        "c/d.yaml": "screen: D\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n",
+    ]
+
+    func testReportTakesResultsInAnyOrderAndKeepsEverySummary() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let results = specs.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+            engine.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0))
+        }
+        let report = engine.report(results)
+        XCTAssertEqual(engine.report(results.reversed()).findings, report.findings)
+        XCTAssertEqual(report.files.map(\.file), results.map(\.file))
+        XCTAssertEqual(report.files.map(\.summaries), results.map(\.summaries))
+        XCTAssertEqual(Set(report.findings.map(\.rule)), [
+            "spec.duplicate-screen", "spec.unknown-parent", "bars.back-title-mismatch", "bars.inconsistent-appearance",
+            "buttons.hit-target",
+        ])
+        let plain = (results.flatMap(\.findings) + engine.projectFindings(results.flatMap(\.summaries)))
+            .sorted(by: Finding.reportOrder)
+        XCTAssertEqual(report.findings, plain)
+    }
+
+    func testProjectIndexPositionsMatchTheNames() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let summaries = specs.keys.sorted().flatMap {
+            engine.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)).summaries
+        }
+        let index = ProjectIndex(screens: summaries)
+        for position in summaries.indices {
+            let byName = summaries[position].name.flatMap { index.screen(named: $0) }
+            XCTAssertEqual(index.firstIndex(sameNameAs: position).map { summaries[$0] }, byName)
+            let parent = summaries[position].parent.flatMap { index.screen(named: $0) }
+            XCTAssertEqual(index.parentIndex(of: position).map { summaries[$0] }, parent)
+        }
+    }
+
+    // MARK: - Moving results
+
+    private final class Counted: Sendable {
+        let value: Int
+        let onDeinit: @Sendable () -> Void
+
+        init(_ value: Int, onDeinit: @escaping @Sendable () -> Void) {
+            self.value = value
+            self.onDeinit = onDeinit
+        }
+
+        deinit { onDeinit() }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    func testParallelMapMovesEachResultOutOnce() {
+        for count in [0, 1, 2, 17, 1000] {
+            let freed = Counter()
+            do {
+                let values = ParallelReview.parallelMap(Array(0..<count)) { Counted($0 * 2, onDeinit: freed.add) }
+                XCTAssertEqual(values.map(\.value), (0..<count).map { $0 * 2 })
+                XCTAssertEqual(freed.count, 0)
+            }
+            XCTAssertEqual(freed.count, count)
+        }
+    }
 }
