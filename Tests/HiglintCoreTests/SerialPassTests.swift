@@ -159,4 +159,44 @@ final class SerialPassTests: XCTestCase {
             XCTAssertEqual(freed.count, count)
         }
     }
+
+    // MARK: - JSON
+
+    func testJSONWrittenInPiecesEqualsTheRenderedFindingsJoined() {
+        for count in [0, 1, 15, 16, 17, 33, 500] {
+            let findings = (0..<count).map {
+                Self.finding("f\($0 / 7).yaml", $0, 1, "r.\($0 % 3)", "message \"\($0)\"\n\u{2028}é")
+            }
+            let report = Report(files: [], findings: findings)
+            let plain = JSONReportWriter.document(
+                summary: JSONReportWriter.Summary(report), renderedFindings: findings.map(JSONReportWriter.render))
+            XCTAssertEqual(JSONReportWriter.write(report), plain, "\(count)")
+        }
+    }
+
+    // MARK: - Blank text
+
+    /// Every sequence of up to three pieces: ASCII blanks and letters, Unicode spaces
+    /// (U+00A0, U+3000, U+2028, U+0085), `\r\n`, and combining marks on blanks and letters.
+    func testNonBlankAnswersAsTheCharacterPath() {
+        let pieces = [
+            "", "a", "Z", "~", "!", " ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "\u{7F}",
+            "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{301}", " \u{301}", "e\u{301}", "é", "😀", "退",
+        ]
+        var texts = [""]
+        var previous = [""]
+        for _ in 0..<3 {
+            previous = previous.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += previous
+        }
+        for text in texts {
+            let plain: String? = {
+                guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+                      let last = text.lastIndex(where: { !$0.isWhitespace })
+                else { return nil }
+                return String(text[first...last])
+            }()
+            XCTAssertEqual(text.nonBlank, plain, text.debugDescription)
+        }
+    }
 }
