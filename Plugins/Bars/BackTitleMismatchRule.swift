@@ -19,20 +19,25 @@ struct BackTitleMismatchRule: ProjectRule {
         isProjectRule: true)
 
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
-        project.screens.compactMap { child in
+        let screens = project.screens
+        var violations: [ProjectViolation] = []
+        // Positions, so the screens are looked at in place rather than copied.
+        for position in screens.indices {
             // A blank back title is as good as none: there is nothing to compare.
-            guard let parentName = child.parent, let parent = project.screen(named: parentName),
-                  let backTitle = child.backTitle?.nonBlank
-            else { return nil }
+            guard let parentName = screens[position].parent, let parent = project.parentIndex(of: position),
+                  let backTitle = screens[position].backTitle?.nonBlank
+            else { continue }
             let message: String
-            if let parentTitle = parent.navigationTitle?.nonBlank {
-                guard backTitle != parentTitle else { return nil }
+            if let parentTitle = screens[parent].navigationTitle?.nonBlank {
+                guard backTitle != parentTitle else { continue }
                 message = "back button says \(quoted(backTitle)) but the parent screen \(quoted(parentName)) is titled \(quoted(parentTitle))"
             } else {
-                guard backTitle != parentName.nonBlank else { return nil }
+                guard backTitle != parentName.nonBlank else { continue }
                 message = "back button says \(quoted(backTitle)) but the parent screen is \(quoted(parentName)) (it has no navigation bar title)"
             }
-            return ProjectViolation(on: child, Violation(message: message, at: child.backTitleMark))
+            violations.append(
+                ProjectViolation(on: screens[position], Violation(message: message, at: screens[position].backTitleMark)))
         }
+        return violations
     }
 }

@@ -22,48 +22,58 @@ struct InconsistentAppearanceRule: ProjectRule {
         isProjectRule: true)
 
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
-        var groups: [Device: [ScreenSummary]] = [:]
-        for screen in project.screens where screen.hasNavigationBar {
-            groups[screen.device, default: []].append(screen)
+        let screens = project.screens
+        // Positions of the screens, not copies of them: most screens have a navigation bar.
+        var groups: [Device: [Int]] = [:]
+        for position in screens.indices where screens[position].hasNavigationBar {
+            groups[screens[position].device, default: []].append(position)
         }
         var violations: [ProjectViolation] = []
         for device in Device.allCases {
             guard let group = groups[device], group.count > 1 else { continue }
-            violations += translucencyViolations(in: group, device: device)
-            violations += colorViolations(in: group, device: device)
+            violations += translucencyViolations(in: group, of: screens, device: device)
+            violations += colorViolations(in: group, of: screens, device: device)
         }
         return violations
     }
 
-    private func translucencyViolations(in group: [ScreenSummary], device: Device) -> [ProjectViolation] {
+    private func translucencyViolations(in group: [Int], of screens: [ScreenSummary], device: Device) -> [ProjectViolation] {
         let look = { (translucent: Bool) in translucent ? "translucent" : "opaque" }
-        guard let vote = Vote(group.map(\.translucent)) else { return [] }
-        return group.compactMap { screen in
-            guard screen.translucent != vote.winner else { return nil }
-            let message = "navigation bar is \(look(screen.translucent)) but \(vote.count) of \(group.count) \(device.rawValue) screens with a navigation bar are \(look(vote.winner))"
-                + tieNote(vote, in: group) { $0.translucent == vote.winner }
-            return ProjectViolation(on: screen, Violation(message: message, at: screen.translucentMark))
+        let values = group.map { screens[$0].translucent }
+        guard let vote = Vote(values) else { return [] }
+        return group.indices.compactMap { member in
+            let screen = group[member]
+            guard values[member] != vote.winner else { return nil }
+            let message = "navigation bar is \(look(values[member])) but \(vote.count) of \(group.count) \(device.rawValue) screens with a navigation bar are \(look(vote.winner))"
+                + tieNote(vote, values: values, in: group, of: screens)
+            return ProjectViolation(on: screens[screen], Violation(message: message, at: screens[screen].translucentMark))
         }
     }
 
-    private func colorViolations(in group: [ScreenSummary], device: Device) -> [ProjectViolation] {
+    private func colorViolations(in group: [Int], of screens: [ScreenSummary], device: Device) -> [ProjectViolation] {
         // Colours compare as written apart from case and blanks: "#FFFFFF" and "#ffffff " are one colour.
-        let key = { (screen: ScreenSummary) in screen.color?.nonBlank?.lowercased() }
-        guard let vote = Vote(group.map(key)) else { return [] }
+        // Each key is worked out once: the vote and the comparisons below all read it.
+        let keys = group.map { screens[$0].color?.nonBlank?.lowercased() }
+        guard let vote = Vote(keys) else { return [] }
         // Name the winning colour as its first screen spelled it.
-        let winnerSpelling = group.first { key($0) == vote.winner }?.color?.nonBlank
+        let winnerSpelling = keys.firstIndex { $0 == vote.winner }.flatMap { screens[group[$0]].color?.nonBlank }
         let look = { (color: String?) in color.map { "color \(quoted($0))" } ?? "no color (the system default)" }
-        return group.compactMap { screen in
-            guard key(screen) != vote.winner else { return nil }
-            let message = "navigation bar has \(look(screen.color?.nonBlank)) but \(vote.count) of \(group.count) \(device.rawValue) screens with a navigation bar have \(look(winnerSpelling))"
-                + tieNote(vote, in: group) { key($0) == vote.winner }
-            return ProjectViolation(on: screen, Violation(message: message, at: screen.colorMark))
+        return group.indices.compactMap { member in
+            let screen = group[member]
+            guard keys[member] != vote.winner else { return nil }
+            let message = "navigation bar has \(look(screens[screen].color?.nonBlank)) but \(vote.count) of \(group.count) \(device.rawValue) screens with a navigation bar have \(look(winnerSpelling))"
+                + tieNote(vote, values: keys, in: group, of: screens)
+            return ProjectViolation(on: screens[screen], Violation(message: message, at: screens[screen].colorMark))
         }
     }
 
-    /// Says how a tie was settled, so the reader sees why this value won.
-    private func tieNote(_ vote: Vote<some Hashable>, in group: [ScreenSummary], winner: (ScreenSummary) -> Bool) -> String {
-        guard vote.isTie, let first = group.first(where: winner) else { return "" }
+    /// Says how a tie was settled, so the reader sees why this value won. `values`
+    /// holds the compared value of each screen of `group`, in the same order.
+    private func tieNote<Value: Hashable>(
+        _ vote: Vote<Value>, values: [Value], in group: [Int], of screens: [ScreenSummary]
+    ) -> String {
+        guard vote.isTie, let member = values.firstIndex(of: vote.winner) else { return "" }
+        let first = screens[group[member]]
         let name = first.name.map { quoted($0) } ?? first.file
         return " (a tie, settled by the first screen by path, \(name))"
     }
@@ -79,9 +89,16 @@ struct Vote<Value: Hashable> {
     init?(_ values: [Value]) {
         var counts: [Value: Int] = [:]
         var order: [Value] = []
-        for value in values {
+        // Neighbours mostly agree (an app's screens look alike), so each run of equal
+        // values is counted at once: hashing every value was most of the rule's time.
+        var start = values.startIndex
+        while start < values.endIndex {
+            let value = values[start]
+            var end = start + 1
+            while end < values.endIndex, values[end] == value { end += 1 }
             if counts[value] == nil { order.append(value) }
-            counts[value, default: 0] += 1
+            counts[value, default: 0] += end - start
+            start = end
         }
         guard let first = order.first else { return nil }
         var winner = first

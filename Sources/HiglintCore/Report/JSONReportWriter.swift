@@ -6,9 +6,18 @@ public enum JSONReportWriter {
     public static func render(_ finding: Finding) -> String {
         // One reserved buffer, appended to in place: this runs once per finding.
         var out = ""
-        out.reserveCapacity(
-            160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
-                + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0))
+        out.reserveCapacity(renderedSize(of: finding))
+        append(finding, to: &out)
+        return out
+    }
+
+    /// About what `render` writes for `finding`, enough that appending it seldom grows the buffer.
+    private static func renderedSize(of finding: Finding) -> Int {
+        160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
+            + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0)
+    }
+
+    private static func append(_ finding: Finding, to out: inout String) {
         out.append("{\"file\": ")
         JSONText.appendString(finding.file, to: &out)
         out.append(", \"line\": ")
@@ -28,7 +37,6 @@ public enum JSONReportWriter {
         out.append(", \"element\": ")
         JSONText.appendOptional(finding.element, to: &out)
         out.append("}")
-        return out
     }
 
     public struct Summary: Sendable, Equatable {
@@ -56,6 +64,19 @@ public enum JSONReportWriter {
     /// The whole document from already rendered findings; `extra` members (the
     /// watcher's `generated_at` and `watch`) go between the summary and the findings.
     public static func document(summary: Summary, renderedFindings: [String], extra: [(key: String, json: String)] = []) -> String {
+        var body = ""
+        body.reserveCapacity(renderedFindings.reduce(0) { $0 + $1.utf8.count + 6 })
+        for (index, line) in renderedFindings.enumerated() {
+            body.append(findingIndent)
+            body.append(line)
+            body.append(separator(after: index, of: renderedFindings.count))
+        }
+        return document(summary: summary, extra: extra, findingLines: renderedFindings.isEmpty ? [] : [body])
+    }
+
+    /// `findingLines` are the findings' lines already indented and separated, in pieces
+    /// to be joined; none when there is no finding.
+    private static func document(summary: Summary, extra: [(key: String, json: String)], findingLines: [String]) -> String {
         var out = "{\n  \"version\": 1,\n"
         out += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
         out += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
@@ -63,23 +84,46 @@ public enum JSONReportWriter {
         for member in extra {
             out += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
         }
-        if renderedFindings.isEmpty {
+        if findingLines.isEmpty {
             out += "  \"findings\": []\n}\n"
             return out
         }
-        out.reserveCapacity(out.utf8.count + 16 + renderedFindings.reduce(0) { $0 + $1.utf8.count + 6 })
+        out.reserveCapacity(out.utf8.count + 32 + findingLines.reduce(0) { $0 + $1.utf8.count })
         out += "  \"findings\": [\n"
-        for (index, line) in renderedFindings.enumerated() {
-            out.append("    ")
-            out.append(line)
-            out.append(index + 1 < renderedFindings.count ? ",\n" : "\n")
-        }
+        for piece in findingLines { out.append(piece) }
         out += "  ]\n}\n"
         return out
     }
 
+    private static let findingIndent = "    "
+
+    private static func separator(after index: Int, of count: Int) -> String {
+        index + 1 < count ? ",\n" : "\n"
+    }
+
+    /// How many findings one worker renders into one piece: enough that a piece is
+    /// worth a dispatch, few enough that both cores get a fair share.
+    private static let findingsPerPiece = 16
+
     public static func write(_ report: Report) -> String {
-        document(summary: Summary(report), renderedFindings: report.findings.map(render))
+        // Rendering is most of the work of writing a big report, and each finding's text
+        // depends on that finding alone: runs of findings render on every core into one
+        // piece each, lines and separators included, and the pieces are joined in order.
+        let findings = report.findings
+        let pieces = stride(from: 0, to: findings.count, by: findingsPerPiece).map { start in
+            start..<min(start + findingsPerPiece, findings.count)
+        }
+        let rendered = ParallelReview.parallelMap(pieces) { range in
+            var out = ""
+            out.reserveCapacity(range.reduce(0) { $0 + renderedSize(of: findings[$1]) + 6 })
+            for index in range {
+                out.append(findingIndent)
+                append(findings[index], to: &out)
+                out.append(separator(after: index, of: findings.count))
+            }
+            return out
+        }
+        return document(summary: Summary(report), extra: [], findingLines: rendered)
     }
 }
 

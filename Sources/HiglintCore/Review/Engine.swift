@@ -127,27 +127,35 @@ public struct Engine: Sendable {
 
     /// Findings of the rules that need every screen. Cheap: it reads summaries only.
     public func projectFindings(_ summaries: [ScreenSummary]) -> [Finding] {
-        let index = ProjectIndex(screens: summaries)
+        projectFindings(ProjectIndex(screens: summaries))
+    }
+
+    private func projectFindings(_ index: ProjectIndex) -> [Finding] {
         var findings: [Finding] = []
-        let file = { (summary: ScreenSummary) in SpecFile(path: summary.file, displayPath: summary.file) }
+        let screens = index.screens
         // Sorted once, and only when some parent is unknown.
         var names: [String]?
-        for summary in index.screens {
-            if let name = summary.name, let first = index.screen(named: name),
-               first.file != summary.file || first.documentIndex != summary.documentIndex {
+        // Positions, not `for summary in`, so the pass copies no summary it only looks at.
+        for position in screens.indices {
+            if let name = screens[position].name, let first = index.firstIndex(sameNameAs: position),
+               screens[first].file != screens[position].file
+                || screens[first].documentIndex != screens[position].documentIndex {
+                let original = screens[first]
+                let summary = screens[position]
                 emit(CoreRules.duplicateScreen,
-                     "screen \"\(name.truncatedForMessage())\" is already declared in \(first.file):\(first.nameMark.line):\(first.nameMark.column)",
-                     at: summary.nameMark, file: file(summary), screen: name, element: nil,
+                     "screen \"\(name.truncatedForMessage())\" is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                     at: summary.nameMark, file: Self.file(of: summary), screen: name, element: nil,
                      suppressed: summary.suppressed, into: &findings)
             }
-            if let parent = summary.parent, index.screen(named: parent) == nil {
+            if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
+                let summary = screens[position]
                 var message = "parent \"\(parent.truncatedForMessage())\" names no screen in the tree"
                 if names == nil { names = index.names }
                 if let close = closestKey(to: parent, among: names ?? []) {
                     message += "; did you mean \"\(close)\"?"
                 }
-                emit(CoreRules.unknownParent, message, at: summary.parentMark, file: file(summary), screen: summary.name,
-                     element: nil, suppressed: summary.suppressed, into: &findings)
+                emit(CoreRules.unknownParent, message, at: summary.parentMark, file: Self.file(of: summary),
+                     screen: summary.name, element: nil, suppressed: summary.suppressed, into: &findings)
             }
         }
         let context = config.ruleContext
@@ -160,19 +168,101 @@ public struct Engine: Sendable {
                     continue
                 }
                 findings.append(
-                    finding(enabled.description, enabled.severity, violation, file: file(summary), screen: summary.name))
+                    finding(enabled.description, enabled.severity, violation, file: Self.file(of: summary),
+                            screen: summary.name))
             }
         }
         return findings
     }
 
+    private static func file(of summary: ScreenSummary) -> SpecFile {
+        SpecFile(path: summary.file, displayPath: summary.file)
+    }
+
     /// File results and the project pass, put together in report order.
-    public func report(_ results: [FileResult]) -> Report {
-        let files = results.sorted { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
-        var findings = files.flatMap(\.findings)
-        findings += projectFindings(files.flatMap(\.summaries))
-        findings.sort(by: Finding.reportOrder)
-        return Report(files: files, findings: findings)
+    ///
+    /// Takes the results as its own, so that results already in path order (as
+    /// `ParallelReview` returns them for discovered files) go into the report
+    /// without being copied.
+    public func report(_ results: __owned [FileResult]) -> Report {
+        var files = results
+        if !Self.isInPathOrder(files) {
+            files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+        }
+        var findingCount = 0
+        for position in files.indices { findingCount += files[position].findings.count }
+        var findings: [Finding] = []
+        findings.reserveCapacity(findingCount)
+        for position in files.indices { findings.append(contentsOf: files[position].findings) }
+        var summaries = Self.takeSummaries(from: &files)
+        let project = projectFindings(ProjectIndex(screens: summaries.all))
+        Self.putBack(&summaries, into: &files)
+        return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
+    }
+
+    /// Every file's summaries in path order, and how many each file had.
+    private struct TakenSummaries {
+        var all: [ScreenSummary] = []
+        var counts: [Int] = []
+    }
+
+    /// Moves every file's summaries out of the results rather than copying them: a copy
+    /// retains, and later releases, every string and list each summary holds, which
+    /// measured slower than moving the summaries there and back. `putBack` returns them.
+    private static func takeSummaries(from files: inout [FileResult]) -> TakenSummaries {
+        var taken = TakenSummaries()
+        taken.all.reserveCapacity(files.indices.reduce(0) { $0 + files[$1].summaries.count })
+        taken.counts.reserveCapacity(files.count)
+        for position in files.indices {
+            let start = taken.all.count
+            while let summary = files[position].summaries.popLast() { taken.all.append(summary) }
+            taken.all[start...].reverse()
+            taken.counts.append(taken.all.count - start)
+        }
+        return taken
+    }
+
+    /// Moves the summaries back, each file's into the storage it left behind: the JUnit
+    /// report lists every file's screens.
+    private static func putBack(_ taken: inout TakenSummaries, into files: inout [FileResult]) {
+        for position in files.indices.reversed() {
+            for _ in 0..<taken.counts[position] {
+                guard let summary = taken.all.popLast() else { return }
+                files[position].summaries.append(summary)
+            }
+            files[position].summaries.reverse()
+        }
+    }
+
+    private static func isInPathOrder(_ files: [FileResult]) -> Bool {
+        files.indices.dropFirst().allSatisfy { position in
+            !FileSystem.precedes(files[position].file.displayPath, files[position - 1].file.displayPath)
+        }
+    }
+
+    /// `findings + project`, sorted by `Finding.reportOrder`. File findings come in
+    /// path order with each file's own sorted, so the few project findings are sorted
+    /// and merged in rather than everything being sorted again. On equal keys a file
+    /// finding goes first, as a stable sort of `findings + project` would put it.
+    static func inReportOrder(_ findings: __owned [Finding], adding project: __owned [Finding]) -> [Finding] {
+        let isSorted = findings.indices.dropFirst().allSatisfy { position in
+            !Finding.reportOrder(findings[position], findings[position - 1])
+        }
+        guard isSorted else { return (findings + project).sorted(by: Finding.reportOrder) }
+        if project.isEmpty { return findings }
+        let extra = project.sorted(by: Finding.reportOrder)
+        var merged: [Finding] = []
+        merged.reserveCapacity(findings.count + extra.count)
+        var next = 0
+        for position in findings.indices {
+            while next < extra.count, Finding.reportOrder(extra[next], findings[position]) {
+                merged.append(extra[next])
+                next += 1
+            }
+            merged.append(findings[position])
+        }
+        merged.append(contentsOf: extra[next...])
+        return merged
     }
 
     // MARK: - Policy

@@ -33,8 +33,11 @@ public struct Report: Sendable {
         self.findings = findings
     }
 
-    public var fileCount: Int { files.filter { $0.readProblem == nil }.count }
-    public var screenCount: Int { files.reduce(0) { $0 + $1.screenCount } }
+    public var fileCount: Int {
+        // Positions, so counting copies no result.
+        files.indices.reduce(0) { $0 + (files[$1].readProblem == nil ? 1 : 0) }
+    }
+    public var screenCount: Int { files.indices.reduce(0) { $0 + files[$1].screenCount } }
 
     public func count(_ severity: Severity) -> Int {
         findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }

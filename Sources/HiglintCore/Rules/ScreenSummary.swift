@@ -48,20 +48,49 @@ public struct ProjectIndex: Sendable {
     /// Where in `screens` the first screen (in path order) of each name is; indices, so
     /// building the index copies no summary.
     private let firstIndexByName: [String: Int]
+    /// For each screen, the position of the first screen with its name (its own when it
+    /// is the first), and of the first screen its parent names; -1 for none. Worked out
+    /// once here, since the core's pass and the rules all ask, and each asking costs a hash.
+    private let firstOfName: [Int]
+    private let parentPositions: [Int]
 
     public init(screens: [ScreenSummary]) {
         self.screens = screens
         var first: [String: Int] = [:]
         first.reserveCapacity(screens.count)
+        var firstOfName = [Int](repeating: -1, count: screens.count)
         for index in screens.indices {
-            if let name = screens[index].name, first[name] == nil { first[name] = index }
+            // The `default` accessor stores `index` only under a new name, with one hash either way.
+            if let name = screens[index].name { firstOfName[index] = Self.value(of: &first[name, default: index]) }
+        }
+        var parents = [Int](repeating: -1, count: screens.count)
+        for index in screens.indices {
+            if let parent = screens[index].parent, let position = first[parent] { parents[index] = position }
         }
         self.firstIndexByName = first
+        self.firstOfName = firstOfName
+        self.parentPositions = parents
     }
+
+    private static func value(of slot: inout Int) -> Int { slot }
 
     /// The first screen (in path order) with this name.
     public func screen(named name: String) -> ScreenSummary? {
         firstIndexByName[name].map { screens[$0] }
+    }
+
+    /// Where the first screen (in path order) with the name of `screens[position]` is;
+    /// `position` itself for the first, nil when the screen has no name.
+    public func firstIndex(sameNameAs position: Int) -> Int? {
+        let first = firstOfName[position]
+        return first < 0 ? nil : first
+    }
+
+    /// Where the first screen (in path order) named by the parent of `screens[position]`
+    /// is; nil when it has no parent or the parent names no screen.
+    public func parentIndex(of position: Int) -> Int? {
+        let parent = parentPositions[position]
+        return parent < 0 ? nil : parent
     }
 
     /// Every screen name, sorted, for suggestions.

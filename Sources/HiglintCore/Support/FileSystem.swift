@@ -147,16 +147,20 @@ public enum FileSystem {
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         var lhs = lhs
         var rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                let common = min(left.count, right.count)
-                if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
-                    let order = memcmp(leftBase, rightBase, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in precedes(left, left.indices, right, right.indices) } }
+    }
+
+    /// Whether the bytes `left[leftRange]` sort before `right[rightRange]`, as `precedes` orders strings.
+    static func precedes(
+        _ left: UnsafeBufferPointer<UInt8>, _ leftRange: Range<Int>, _ right: UnsafeBufferPointer<UInt8>,
+        _ rightRange: Range<Int>
+    ) -> Bool {
+        let common = min(leftRange.count, rightRange.count)
+        if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            let order = memcmp(leftBase + leftRange.lowerBound, rightBase + rightRange.lowerBound, common)
+            if order != 0 { return order < 0 }
         }
+        return leftRange.count < rightRange.count
     }
 
     public static func join(_ directory: String, _ name: String) -> String {

@@ -21,8 +21,9 @@ public struct SpecDiscovery: Sendable {
     public var excludedFiles: Set<String> {
         didSet { excludedNames = Self.lastComponents(of: excludedFiles) }
     }
-    /// The last path component of each excluded file.
-    private var excludedNames: Set<String>
+    /// The last path component of each excluded file. A list: it holds a name or two,
+    /// and every file the walk finds is looked up in it.
+    private var excludedNames: [String]
     public var workingDirectory: String
 
     public init(exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory()) {
@@ -40,8 +41,8 @@ public struct SpecDiscovery: Sendable {
         public var errors: [String] = []
     }
 
-    private static func lastComponents(of paths: Set<String>) -> Set<String> {
-        Set(paths.map { String($0.split(separator: "/", omittingEmptySubsequences: false).last ?? "") })
+    private static func lastComponents(of paths: Set<String>) -> [String] {
+        Set(paths.map { String($0.split(separator: "/", omittingEmptySubsequences: false).last ?? "") }).sorted()
     }
 
     public static func isSpecName(_ name: String) -> Bool {
@@ -54,7 +55,6 @@ public struct SpecDiscovery: Sendable {
 
     public func discover(_ paths: [String]) -> Outcome {
         var outcome = Outcome()
-        var seen = Set<String>()
         for path in paths {
             let absolute = FileSystem.absolute(path, relativeTo: workingDirectory)
             switch FileSystem.targetKind(at: absolute) {
@@ -74,9 +74,22 @@ public struct SpecDiscovery: Sendable {
                 break  // stat follows links, so it never answers "symlink"
             }
         }
-        outcome.files = outcome.files.filter { seen.insert($0.path).inserted }
-        outcome.files.sort { FileSystem.precedes($0.displayPath, $1.displayPath) }
+        // One walk meets each file once: only several paths can name a file twice. Paths
+        // compare by their bytes: `é` and `e` with a combining accent are two files.
+        if paths.count > 1 {
+            var seen = Set<[UInt8]>()
+            outcome.files = outcome.files.filter { seen.insert(Array($0.path.utf8)).inserted }
+        }
+        // The walk lists one directory's files in report order already; several paths, or
+        // a path above the working directory, can still need the sort.
+        if !Self.isInReportOrder(outcome.files) {
+            outcome.files.sort { FileSystem.precedes($0.displayPath, $1.displayPath) }
+        }
         return outcome
+    }
+
+    private static func isInReportOrder(_ files: [SpecFile]) -> Bool {
+        files.indices.dropFirst().allSatisfy { !FileSystem.precedes(files[$0].displayPath, files[$0 - 1].displayPath) }
     }
 
     /// Whether a path below `root` is excluded by a glob.
@@ -90,34 +103,60 @@ public struct SpecDiscovery: Sendable {
     /// `name` is given for a regular file found by the walk (not a link), whose real path
     /// then ends in that name: only such a name can be an excluded file, and the
     /// other files skip `realpath`, which costs a system call per path component.
-    private func add(_ absolute: String, name: String? = nil, into outcome: inout Outcome) {
+    private func add(_ absolute: String, name: String? = nil, display: String? = nil, into outcome: inout Outcome) {
         if !excludedFiles.isEmpty, name.map(excludedNames.contains) ?? true,
            let real = FileSystem.realPath(absolute), excludedFiles.contains(real) {
             return
         }
-        outcome.files.append(SpecFile(path: absolute, displayPath: displayPath(for: absolute)))
+        outcome.files.append(SpecFile(path: absolute, displayPath: display ?? displayPath(for: absolute)))
     }
 
+    /// What the walk has still to visit. `display` is the entry's display path.
+    private enum Pending {
+        case directory(path: String, display: String)
+        case file(path: String, name: String, display: String)
+    }
+
+    /// Walks in the order reports list files, so that `discover` has nothing left to
+    /// sort: each directory's entries by the bytes of their names, a directory's name
+    /// followed by the `/` its files' paths go on with, and all of a directory's files
+    /// before the entry after it. Paths below one directory then come out in byte order.
     private func walk(_ root: String, root base: String, into outcome: inout Outcome) {
-        // An explicit stack: a tree nested thousands deep must not overflow ours.
-        var pending = [root]
-        while let directory = pending.popLast() {
-            let entries: [(name: String, kind: FileSystem.Kind)]
+        // An explicit stack: a tree nested thousands deep must not overflow ours. Each
+        // directory's entries go on it last first, so they come off in order.
+        var pending = [Pending.directory(path: root, display: displayPath(for: root))]
+        while let next = pending.popLast() {
+            let directory: String
+            let directoryDisplay: String
+            switch next {
+            case .file(let path, let name, let display):
+                add(path, name: name, display: display, into: &outcome)
+                continue
+            case .directory(let path, let display):
+                directory = path
+                directoryDisplay = display
+            }
+            var entries: [(name: String, kind: FileSystem.Kind)]
             switch FileSystem.list(directory) {
             case .success(let list): entries = list
             case .failure(.notFound): continue  // deleted while we walked
             case .failure(let problem):
-                outcome.errors.append("\(displayPath(for: directory)): cannot list directory: \(problem)")
+                outcome.errors.append("\(directoryDisplay): cannot list directory: \(problem)")
                 continue
             }
-            for entry in entries where !entry.name.hasPrefix(".") {
+            entries.removeAll { $0.name.hasPrefix(".") }
+            var children: [Pending] = []
+            for entry in Self.inWalkOrder(entries) {
                 let path = FileSystem.join(directory, entry.name)
                 switch entry.kind {
                 case .directory:
-                    if !isExcluded(path + "/", root: base) { pending.append(path) }
+                    if !isExcluded(path + "/", root: base) {
+                        children.append(.directory(path: path, display: childDisplay(path, entry.name, in: directoryDisplay)))
+                    }
                 case .regular:
                     if Self.isSpecName(entry.name), !isExcluded(path, root: base) {
-                        add(path, name: entry.name, into: &outcome)
+                        children.append(
+                            .file(path: path, name: entry.name, display: childDisplay(path, entry.name, in: directoryDisplay)))
                     }
                 case .symlink:
                     if Self.isSpecName(entry.name) || FileSystem.targetKind(at: path) == .directory {
@@ -133,6 +172,37 @@ public struct SpecDiscovery: Sendable {
                     continue
                 }
             }
+            pending.append(contentsOf: children.reversed())
         }
+    }
+
+    /// A directory's entries by the bytes of their names, a directory's name with a `/`
+    /// after it. The keys are laid end to end in one buffer and compared with `memcmp`,
+    /// and the sort moves positions, not entries: directories list in hash order, and
+    /// names compared as `String`s cost more than the rest of the walk.
+    private static func inWalkOrder(
+        _ entries: [(name: String, kind: FileSystem.Kind)]
+    ) -> [(name: String, kind: FileSystem.Kind)] {
+        var bytes: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        bounds.reserveCapacity(entries.count)
+        for entry in entries {
+            let start = bytes.count
+            bytes.append(contentsOf: entry.name.utf8)
+            if entry.kind == .directory { bytes.append(UInt8(ascii: "/")) }
+            bounds.append(start..<bytes.count)
+        }
+        let order = bytes.withUnsafeBufferPointer { buffer in
+            bounds.indices.sorted { FileSystem.precedes(buffer, bounds[$0], buffer, bounds[$1]) }
+        }
+        return order.map { entries[$0] }
+    }
+
+    /// `displayPath(for: path)` of an entry `name` of a directory shown as `directoryDisplay`,
+    /// without searching the working directory in every path: below the working directory
+    /// it is the directory's display path and the name. A directory outside it (an absolute
+    /// display path) may still have entries inside it, so those ask the long way.
+    private func childDisplay(_ path: String, _ name: String, in directoryDisplay: String) -> String {
+        directoryDisplay.hasPrefix("/") ? displayPath(for: path) : FileSystem.join(directoryDisplay, name)
     }
 }

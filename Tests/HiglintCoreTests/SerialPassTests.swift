@@ -1,0 +1,202 @@
+@testable import HiglintCore
+import HiglintPlugins
+import XCTest
+
+/// The work before and after the parallel review takes shortcuts (a walk that lists files
+/// in report order, a merge instead of a sort, values moved rather than copied, findings
+/// rendered in pieces). Each test compares a shortcut with the plain answer.
+final class SerialPassTests: XCTestCase {
+    // MARK: - Discovery
+
+    /// Names whose byte order differs from a plain walk's: `-` and `.` sort before `/`,
+    /// upper case before lower, composed and decomposed accents, a directory named like a spec.
+    private static let tree = [
+        "a.yaml", "a-b.yaml", "a/x.yaml", "a/b/c.yaml", "a b/c.yaml", "ab.yaml", "A.yaml", "B/a.yml",
+        "é.yaml", "e\u{301}.yaml", "z/😀.yml", "z/\u{FFFD}.yaml", "d.yaml/inner.yaml", "d.yamlx.yaml",
+        "deep/1/2/3/4/5/6/7/8/9/x.yaml", "deep/1.yaml", "deep/1/2.yaml", "n/notes.txt", ".hidden/h.yaml",
+    ]
+
+    private func makeTree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-walk-\(getpid())-\(UUID().uuidString)")
+        for path in Self.tree {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("screen: S\n".utf8).write(to: url)
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        return root.path
+    }
+
+    private func assertPlainOrder(_ outcome: SpecDiscovery.Outcome, _ discovery: SpecDiscovery, _ what: String) {
+        let plain = outcome.files.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+        XCTAssertEqual(outcome.files, plain, what)
+        for file in outcome.files {
+            XCTAssertEqual(file.displayPath, discovery.displayPath(for: file.path), what)
+        }
+    }
+
+    func testWalkListsFilesInReportOrderFromAnyWorkingDirectory() throws {
+        let root = try makeTree()
+        let specs = Self.tree.filter { !$0.hasPrefix(".") && SpecDiscovery.isSpecName($0) }
+        for (directory, paths) in [
+            (root, ["."]), (root + "/a", [".."]), (root + "/deep/1/2", ["../../.."]), (root, ["a", ".", "z/😀.yml"]),
+            (root + "/z", ["../a", ".."]), ("/", [String(root.dropFirst())]),
+        ] {
+            let discovery = SpecDiscovery(exclude: [], workingDirectory: directory)
+            let outcome = discovery.discover(paths)
+            assertPlainOrder(outcome, discovery, "\(directory) \(paths)")
+            // Every file once, `é` and `e` with a combining accent both: paths compare by bytes.
+            XCTAssertEqual(outcome.files.map { Array($0.path.utf8) }.sorted { $0.lexicographicallyPrecedes($1) },
+                           specs.map { Array((root + "/" + $0).utf8) }.sorted { $0.lexicographicallyPrecedes($1) },
+                           "\(directory) \(paths)")
+        }
+    }
+
+    func testWalkSkipsExcludedDirectoriesAndFiles() throws {
+        let root = try makeTree()
+        let discovery = SpecDiscovery(exclude: ["deep/**", "a/b/**", "*.yml"], workingDirectory: root)
+        let outcome = discovery.discover(["."])
+        assertPlainOrder(outcome, discovery, "excluded")
+        XCTAssertFalse(outcome.files.contains { $0.displayPath.hasPrefix("deep/") || $0.displayPath.hasPrefix("a/b/") })
+        XCTAssertFalse(outcome.files.contains { $0.displayPath.hasSuffix(".yml") })
+        XCTAssertTrue(outcome.files.contains { $0.displayPath == "a/x.yaml" })
+    }
+
+    // MARK: - Report order
+
+    private static func finding(_ file: String, _ line: Int, _ column: Int, _ rule: String, _ message: String = "m") -> Finding {
+        Finding(file: file, line: line, column: column, rule: rule, severity: .warning, message: message, hint: "h")
+    }
+
+    func testMergingProjectFindingsGivesTheFullSort() {
+        var generator = SystemRandomNumberGenerator()
+        let files = ["a.yaml", "a-b.yaml", "a/b.yaml", "b.yaml", "é.yaml"]
+        let rules = ["x.one", "x.two", "y.one"]
+        func random() -> Finding {
+            Self.finding(files.randomElement(using: &generator) ?? "", Int.random(in: 1...4, using: &generator),
+                         Int.random(in: 1...3, using: &generator), rules.randomElement(using: &generator) ?? "",
+                         ["m", "n"].randomElement(using: &generator) ?? "")
+        }
+        for round in 0..<500 {
+            let own = (0..<Int.random(in: 0...30, using: &generator)).map { _ in random() }
+            let project = (0..<Int.random(in: 0...6, using: &generator)).map { _ in random() }
+            let plain = (own.sorted(by: Finding.reportOrder) + project).sorted(by: Finding.reportOrder)
+            XCTAssertEqual(Engine.inReportOrder(own.sorted(by: Finding.reportOrder), adding: project), plain, "\(round)")
+            // Findings out of order take the full sort.
+            XCTAssertEqual(Engine.inReportOrder(own, adding: project), (own + project).sorted(by: Finding.reportOrder))
+        }
+    }
+
+    private let specs = [
+        "b.yaml": "screen: B\nparent: A\nnavigation_bar: {title: B, color: red, back: {title: Nope}}\n",
+        "a.yaml": "screen: A\nnavigation_bar: {title: A, color: blue}\n---\nscreen: A2\nparent: Gone\n",
+        "a-c.yaml": "screen: A\nnavigation_bar: {title: C, color: blue}\n",
+        "c/d.yaml": "screen: D\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n",
+    ]
+
+    func testReportTakesResultsInAnyOrderAndKeepsEverySummary() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let results = specs.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+            engine.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0))
+        }
+        let report = engine.report(results)
+        XCTAssertEqual(engine.report(results.reversed()).findings, report.findings)
+        XCTAssertEqual(report.files.map(\.file), results.map(\.file))
+        XCTAssertEqual(report.files.map(\.summaries), results.map(\.summaries))
+        XCTAssertEqual(Set(report.findings.map(\.rule)), [
+            "spec.duplicate-screen", "spec.unknown-parent", "bars.back-title-mismatch", "bars.inconsistent-appearance",
+            "buttons.hit-target",
+        ])
+        let plain = (results.flatMap(\.findings) + engine.projectFindings(results.flatMap(\.summaries)))
+            .sorted(by: Finding.reportOrder)
+        XCTAssertEqual(report.findings, plain)
+    }
+
+    func testProjectIndexPositionsMatchTheNames() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let summaries = specs.keys.sorted().flatMap {
+            engine.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)).summaries
+        }
+        let index = ProjectIndex(screens: summaries)
+        for position in summaries.indices {
+            let byName = summaries[position].name.flatMap { index.screen(named: $0) }
+            XCTAssertEqual(index.firstIndex(sameNameAs: position).map { summaries[$0] }, byName)
+            let parent = summaries[position].parent.flatMap { index.screen(named: $0) }
+            XCTAssertEqual(index.parentIndex(of: position).map { summaries[$0] }, parent)
+        }
+    }
+
+    // MARK: - Moving results
+
+    private final class Counted: Sendable {
+        let value: Int
+        let onDeinit: @Sendable () -> Void
+
+        init(_ value: Int, onDeinit: @escaping @Sendable () -> Void) {
+            self.value = value
+            self.onDeinit = onDeinit
+        }
+
+        deinit { onDeinit() }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    func testParallelMapMovesEachResultOutOnce() {
+        for count in [0, 1, 2, 17, 1000] {
+            let freed = Counter()
+            do {
+                let values = ParallelReview.parallelMap(Array(0..<count)) { Counted($0 * 2, onDeinit: freed.add) }
+                XCTAssertEqual(values.map(\.value), (0..<count).map { $0 * 2 })
+                XCTAssertEqual(freed.count, 0)
+            }
+            XCTAssertEqual(freed.count, count)
+        }
+    }
+
+    // MARK: - JSON
+
+    func testJSONWrittenInPiecesEqualsTheRenderedFindingsJoined() {
+        for count in [0, 1, 15, 16, 17, 33, 500] {
+            let findings = (0..<count).map {
+                Self.finding("f\($0 / 7).yaml", $0, 1, "r.\($0 % 3)", "message \"\($0)\"\n\u{2028}é")
+            }
+            let report = Report(files: [], findings: findings)
+            let plain = JSONReportWriter.document(
+                summary: JSONReportWriter.Summary(report), renderedFindings: findings.map(JSONReportWriter.render))
+            XCTAssertEqual(JSONReportWriter.write(report), plain, "\(count)")
+        }
+    }
+
+    // MARK: - Blank text
+
+    /// Every sequence of up to three pieces: ASCII blanks and letters, Unicode spaces
+    /// (U+00A0, U+3000, U+2028, U+0085), `\r\n`, and combining marks on blanks and letters.
+    func testNonBlankAnswersAsTheCharacterPath() {
+        let pieces = [
+            "", "a", "Z", "~", "!", " ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "\u{7F}",
+            "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{301}", " \u{301}", "e\u{301}", "é", "😀", "退",
+        ]
+        var texts = [""]
+        var previous = [""]
+        for _ in 0..<3 {
+            previous = previous.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += previous
+        }
+        for text in texts {
+            let plain: String? = {
+                guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+                      let last = text.lastIndex(where: { !$0.isWhitespace })
+                else { return nil }
+                return String(text[first...last])
+            }()
+            XCTAssertEqual(text.nonBlank, plain, text.debugDescription)
+        }
+    }
+}
