@@ -23,9 +23,11 @@ struct QuitControlRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        screen.allElements.compactMap { element in
-            quitMessage(for: element).map { Violation(message: $0, on: element) }
+        var violations: [Violation] = []
+        for element in screen.allElements {
+            if let message = quitMessage(for: element) { violations.append(Violation(message: message, on: element)) }
         }
+        return violations
     }
 
     private static let quitActions = TrimmedWords(Vocabulary.quitActions)

@@ -53,7 +53,7 @@ struct ExplanationLengthRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let maximum = context.thresholds.maxExplanation
         guard let login = screen.login, let explanation = login.explanation else { return [] }
-        let length = explanation.trimmedForLogin.count
+        let length = explanation.trimmedForLogin.characterCount
         guard length > maximum else { return [] }
         return [Violation(
             message: "explanation is \(length) characters; keep it to \(maximum) or fewer", at: login.marks["explanation"])]

@@ -15,7 +15,9 @@ struct LayoutChurnRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let presented = (screen.layouts ?? []).compactMap { variant in
+        // Presentations can only differ between two variants or more.
+        guard let layouts = screen.layouts, layouts.count > 1 else { return [] }
+        let presented = layouts.compactMap { variant in
             variant.presentation?.nonBlank.map { (variant: variant, key: $0.lowercased()) }
         }
         guard let first = presented.first,

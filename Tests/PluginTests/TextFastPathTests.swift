@@ -1,6 +1,7 @@
 @testable import GesturesPlugin
 import HiglintCore
 @testable import LifecyclePlugin
+@testable import LoginPlugin
 @testable import OrientationPlugin
 import XCTest
 
@@ -84,5 +85,29 @@ final class TextFastPathTests: XCTestCase {
         XCTAssertFalse(labels.contains("Close\tApp"), "only the ends are trimmed")
         XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
         XCTAssertFalse(labels.contains("Quit!"))
+    }
+}
+
+/// `login.explanation-length` counts an ASCII text's characters from its bytes.
+final class CharacterCountTests: XCTestCase {
+    func testCountsAsTheCharacterWalk() {
+        let pieces = ["a", "Z", " ", "\r", "\n", "\r\n", "\n\r", "\t", "\u{0B}", "\u{1C}", "\u{7F}", "\u{0}", "é", "e\u{301}", "\u{301}", "退", "🇫🇷", ""]
+        var texts = [""]
+        var previous = [""]
+        for _ in 0..<4 {
+            previous = previous.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += previous
+        }
+        for byte in UInt8(0)..<0x80 {
+            let scalar = String(decoding: [byte], as: UTF8.self)
+            texts += ["\r" + scalar, scalar + "\n", "x\r" + scalar + "\n"]
+        }
+        for text in texts {
+            // Substrings in the middle of a text, as trimming gives them, too.
+            let whole = "\n" + text + "\r"
+            let middle = whole.dropFirst().dropLast()
+            XCTAssertEqual(Substring(text).characterCount, text.count, text.debugDescription)
+            XCTAssertEqual(middle.characterCount, middle.count, whole.debugDescription)
+        }
     }
 }

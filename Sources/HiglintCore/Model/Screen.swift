@@ -66,7 +66,7 @@ public struct Screen: Sendable {
     }
 
     fileprivate var barItems: [Element] {
-        // Taken over whole when only one bar has items, which is the common case.
+        // The navigation bar's items taken over whole, the others appended only when there are some.
         var items = navigationBar?.items ?? []
         if let toolbarItems = toolbar?.items, !toolbarItems.isEmpty { items += toolbarItems }
         if let tabs = tabBar?.tabs, !tabs.isEmpty { items += tabs }
