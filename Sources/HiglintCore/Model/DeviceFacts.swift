@@ -20,17 +20,6 @@ public enum DeviceFacts {
         }
     }
 
-    /// Every size class a screen can be shown in, for its device(s) and orientations, in table order.
-    public static func reachedSizeClasses(device: Device, orientations: [Orientation]) -> [SizeClass] {
-        var reached = Set<SizeClass>()
-        for member in device.members {
-            for orientation in orientations {
-                reached.insert(sizeClass(of: member, in: orientation))
-            }
-        }
-        return SizeClass.allCases.filter(reached.contains)
-    }
-
     /// Text-style sizes at the default (Large) text-size setting.
     public static func defaultSize(of style: Font.Style) -> Double {
         switch style {
