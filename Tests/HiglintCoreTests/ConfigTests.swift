@@ -81,6 +81,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(output.message.contains("unknown report format \"htm\""), output.message)
     }
 
+    func testFileSizeLimitStaysWithinWhatTheLoaderCanHold() throws {
+        let largest = LoaderLimits.largestFileBytes
+        XCTAssertEqual(try parse("limits: {max_file_bytes: \(largest)}\n").limits.maxFileBytes, largest)
+        let over = try XCTUnwrap(error("limits: {max_file_bytes: \(largest + 1)}\n"))
+        XCTAssertEqual(over.description, "config.yaml:1:26: error: limits.max_file_bytes: expected a whole number of at most \(largest), found \(largest + 1)")
+        // Set in code past the largest, the loader still holds to the largest.
+        var limits = LoaderLimits()
+        limits.maxFileBytes = .max
+        guard case .success = YAMLLoader.load(Array("screen: A\n".utf8), limits: limits) else { return XCTFail("did not load") }
+    }
+
     func testShippedConfigLoadsAndReviewsTheExamples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let config = try loader.load(path: root.appendingPathComponent("config.yaml").path)

@@ -86,7 +86,9 @@ public struct ConfigLoader: Sendable {
             case .thresholds: readThresholds(value, into: &config, &reader)
             case .limits:
                 reader.fields(of: value, path: key, known: FieldSet<LimitField>()) { reader, field, fieldValue in
-                    guard let number = reader.integer(fieldValue, "limits.\(field.rawValue)", minimum: 1) else { return }
+                    let maximum = field == .maxFileBytes ? LoaderLimits.largestFileBytes : nil
+                    guard let number = reader.integer(fieldValue, "limits.\(field.rawValue)", minimum: 1, maximum: maximum)
+                    else { return }
                     switch field {
                     case .maxFileBytes: config.limits.maxFileBytes = number
                     case .maxDepth: config.limits.maxDepth = number

@@ -160,11 +160,17 @@ struct NodeReader {
         return nil
     }
 
-    mutating func integer(_ node: Node, _ path: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
+    mutating func integer(
+        _ node: Node, _ path: @autoclosure () -> String, minimum: Int? = nil, maximum: Int? = nil
+    ) -> Int? {
         if document.isNull(node) { return nil }
         if let value = plainScalar(node, { Int(String(decoding: $0, as: UTF8.self)) }) {
             if let minimum, value < minimum {
                 schema(path(), "expected a whole number of at least \(minimum), found \(value)", at: document.start(node))
+                return nil
+            }
+            if let maximum, value > maximum {
+                schema(path(), "expected a whole number of at most \(maximum), found \(value)", at: document.start(node))
                 return nil
             }
             return value

@@ -4,6 +4,8 @@ import Glibc
 /// The bounds a document must stay within to be reviewed at all.
 public struct LoaderLimits: Sendable, Equatable {
     public var maxFileBytes: Int = 1 << 20
+    /// The most `maxFileBytes` can be: a document keeps its offsets in 32 bits.
+    public static let largestFileBytes = 1 << 30
     public var maxDepth: Int = 64
     public var maxAliasNodes: Int = 10_000
 
@@ -45,8 +47,9 @@ public struct DuplicateKey: Sendable, Equatable {
 /// libyaml 0.2.5 bounds neither.
 public enum YAMLLoader {
     public static func load(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[YAMLDocument], LoadFailure> {
-        if bytes.count > limits.maxFileBytes {
-            return .failure(.tooLarge(bytes.count, limit: limits.maxFileBytes))
+        let limit = min(limits.maxFileBytes, LoaderLimits.largestFileBytes)
+        if bytes.count > limit {
+            return .failure(.tooLarge(bytes.count, limit: limit))
         }
         if let problem = encodingProblem(bytes) { return .failure(problem) }
         return bytes.withUnsafeBufferPointer { buffer in
