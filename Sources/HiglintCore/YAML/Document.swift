@@ -49,7 +49,10 @@ public struct YAMLDocument: Sendable {
     }
 
     struct Record: Sendable, BitwiseCopyable {
+        /// The `kind` of an alias's record, beside `Kind`'s three. No `Node` ever has
+        /// its index on one (`node(at:)` resolves it), so `Kind` need not name it.
         static let alias: UInt8 = 3
+        /// Flags.
         static let tagged: UInt8 = 1
         /// A map key written again; the loader keeps the first, so readers skip this entry.
         static let repeatedKey: UInt8 = 2
