@@ -26,9 +26,9 @@ let package = Package(
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools"], path: "Sources/HiglintWatch"),
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch"], path: "Sources/higlint"),
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/HiglintCoreTests"),
-        .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Tests/PluginTests"),
-        // Runs child processes for the tests that drive the real binary and tools.
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/HiglintCoreTests"),
+        .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
+        // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLITests", dependencies: ["HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),

@@ -1,5 +1,6 @@
 @testable import HiglintCore
 import HiglintPlugins
+import TestSupport
 import XCTest
 
 /// The work before and after the parallel review takes shortcuts (a walk that lists files
@@ -69,7 +70,7 @@ final class SerialPassTests: XCTestCase {
     }
 
     func testMergingProjectFindingsGivesTheFullSort() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 6)
         let files = ["a.yaml", "a-b.yaml", "a/b.yaml", "b.yaml", "é.yaml"]
         let rules = ["x.one", "x.two", "y.one"]
         func random() -> Finding {
