@@ -50,7 +50,7 @@ enum Reports {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// `../shared` beside the repository, as CI lays it out.
+    /// `../shared` beside the repository, where the product contract lives on the development machine.
     static var shared: URL { repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared") }
 }
 

@@ -3,9 +3,21 @@ import HiglintCore
 import XCTest
 
 final class SARIFTests: XCTestCase {
+    /// The OASIS schema, kept in the repository so that a clone alone can run the check.
+    static var schema: URL { Reports.repositoryRoot.appendingPathComponent("Tests/Fixtures/sarif-schema-2.1.0.json") }
+
+    /// The kept copy is the one the product contract ships, when that is beside the project.
+    func testKeptSchemaIsTheContractsOwn() throws {
+        let contract = Reports.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
+        guard FileManager.default.fileExists(atPath: contract.path) else {
+            throw XCTSkip("../shared/schemas is not beside the project")
+        }
+        XCTAssertEqual(try Data(contentsOf: Self.schema), try Data(contentsOf: contract))
+    }
+
     /// The document validates against the official SARIF 2.1.0 schema, with a real validator.
     func testValidatesAgainstTheOfficialSchema() throws {
-        let schema = Reports.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
+        let schema = Self.schema
         XCTAssertTrue(FileManager.default.fileExists(atPath: schema.path), "no SARIF schema at \(schema.path)")
         let python = try Tool.python(modules: ["jsonschema"])
         let temp = try TempDirectory()
