@@ -50,7 +50,7 @@ public struct YAMLDocument: Sendable {
 
     struct Record: Sendable, BitwiseCopyable {
         /// The `kind` of an alias's record, beside `Kind`'s three. No `Node` ever has
-        /// its index on one (`node(at:)` resolves it), so `Kind` need not name it.
+        /// its index on one (`node(_:at:)` resolves it), so `Kind` need not name it.
         static let alias: UInt8 = 3
         /// Flags.
         static let tagged: UInt8 = 1
@@ -170,14 +170,9 @@ public struct YAMLDocument: Sendable {
 
     // MARK: - Children
 
-    /// The node written at `position`, seen through an alias when it is one.
-    func node(at position: Int32) -> Node {
-        Self.node(at: position, in: storage.records)
-    }
-
-    static func node(at position: Int32, in records: [Record]) -> Node {
-        let record = records[Int(position)]
-        return record.kind == Record.alias ? Node(index: record.payload, site: position) : Node(index: position, site: position)
+    /// The node written at `position` (whose record is `record`), seen through an alias when it is one.
+    static func node(_ record: Record, at position: Int32) -> Node {
+        record.kind == Record.alias ? Node(index: record.payload, site: position) : Node(index: position, site: position)
     }
 
     /// A sequence's items (none for a scalar or a map).
@@ -208,7 +203,7 @@ public struct YAMLDocument: Sendable {
             public mutating func next() -> Node? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                let node = YAMLDocument.node(at: position, in: storage.records)
+                let node = YAMLDocument.node(storage.records[Int(position)], at: position)
                 position = storage.records[Int(position)].next
                 return node
             }
@@ -240,7 +235,8 @@ public struct YAMLDocument: Sendable {
                     let value = records[Int(key)].next
                     position = records[Int(value)].next
                     if records[Int(key)].flags & Record.repeatedKey == 0 {
-                        return Entry(key: YAMLDocument.node(at: key, in: records), value: YAMLDocument.node(at: value, in: records))
+                        return Entry(
+                            key: YAMLDocument.node(records[Int(key)], at: key), value: YAMLDocument.node(records[Int(value)], at: value))
                     }
                 }
                 return nil

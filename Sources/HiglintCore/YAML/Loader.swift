@@ -249,9 +249,7 @@ private struct DocumentBuilder {
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
-            let record = records[Int(position)]
-            root = record.kind == YAMLDocument.Record.alias
-                ? Node(index: record.payload, site: position) : Node(index: position, site: position)
+            root = YAMLDocument.node(records[Int(position)], at: position)
             return
         }
         stack[top].children += 1
@@ -266,7 +264,7 @@ private struct DocumentBuilder {
     mutating func markRepeatedKeys(of frame: Frame) {
         let count = Int(frame.children) / 2
         guard count > 1 else { return }
-        var repeated: [(key: Int32, first: Int32)] = []
+        var repeated: [(key: Int32, first: Int32, name: String)] = []
         text.withUnsafeBufferPointer { text in
             let records = self.records
             func scalarRecord(at position: Int32) -> YAMLDocument.Record? {
@@ -291,7 +289,7 @@ private struct DocumentBuilder {
                 for _ in 0..<count {
                     if let record = scalarRecord(at: position) {
                         let key = String(decoding: bytes(record), as: UTF8.self)
-                        if let first = index[key] { repeated.append((position, first)) } else { index[key] = position }
+                        if let first = index[key] { repeated.append((position, first, key)) } else { index[key] = position }
                     }
                     position = nextKey(after: position)
                 }
@@ -312,22 +310,16 @@ private struct DocumentBuilder {
                 var earlier = frame.record + 1
                 while earlier != position {
                     if let other = scalarRecord(at: earlier), same(other, record) {
-                        repeated.append((position, earlier))
+                        repeated.append((position, earlier, String(decoding: bytes(record), as: UTF8.self)))
                         break
                     }
                     earlier = nextKey(after: earlier)
                 }
             }
         }
-        for (key, first) in repeated {
+        for (key, first, name) in repeated {
             records[Int(key)].flags |= YAMLDocument.Record.repeatedKey
-            let record = records[Int(key)].kind == YAMLDocument.Record.alias ? records[Int(records[Int(key)].payload)] : records[Int(key)]
-            let name = text.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.payload)..<Int(record.payload + record.length)]), as: UTF8.self)
-            }
-            duplicates.append(DuplicateKey(
-                key: name, mark: records[Int(key)].start,
-                firstMark: records[Int(first)].start))
+            duplicates.append(DuplicateKey(key: name, mark: records[Int(key)].start, firstMark: records[Int(first)].start))
         }
     }
 
