@@ -75,17 +75,49 @@ struct NodeReader {
         of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks,
         keepsNull: (Field) -> Bool = { _ in true }, body: (inout NodeReader, Field, Node) -> Void
     ) {
+        walk(node, path: path(), known: known, marks: &marks, recording: true, keepsNull: keepsNull, body: body)
+    }
+
+    /// `fields` for a map whose marks nobody reads (a frame, a font): nothing is recorded.
+    mutating func fields<Field>(
+        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>,
+        body: (inout NodeReader, Field, Node) -> Void
+    ) {
+        var unused = Marks(.start)
+        walk(node, path: path(), known: known, marks: &unused, recording: false, keepsNull: { _ in true }, body: body)
+    }
+
+    /// Reads a map into a model value that keeps the map's marks: `make` builds the value
+    /// (before any field is read), `body` fills in each known field, and the marks
+    /// recorded on the way are the value's.
+    mutating func map<Field, Value: MarkedValue>(
+        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, into make: (Marks) -> Value,
+        body: (inout NodeReader, inout Value, Field, Node) -> Void
+    ) -> Value {
+        var marks = Marks(document.start(node))
+        var value = make(marks)
+        fields(of: node, path: path(), known: known, marks: &marks) { reader, field, fieldValue in
+            body(&reader, &value, field, fieldValue)
+        }
+        value.marks = marks
+        return value
+    }
+
+    private mutating func walk<Field>(
+        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks, recording: Bool,
+        keepsNull: (Field) -> Bool, body: (inout NodeReader, Field, Node) -> Void
+    ) {
         guard document.kind(node) == .mapping else {
             if !document.isNull(node) { schema(path(), "expected a map, found \(document.kindDescription(node))", at: document.start(node)) }
             return
         }
         let entries = document.entries(node)
-        marks.reserve(entries.count)
+        if recording { marks.reserve(entries.count) }
         for entry in entries {
             switch document.withScalarBytes(entry.key, { $0.map(known.field(matching:)) }) {
             case .some(.some(let field)):
                 if document.isNull(entry.value), !keepsNull(field) { continue }
-                marks.record(field.rawValue, key: document.start(entry.key), value: document.start(entry.value))
+                if recording { marks.record(field.rawValue, key: document.start(entry.key), value: document.start(entry.value)) }
                 body(&self, field, entry.value)
             case .some(.none):
                 unknownKey(document.scalar(entry.key) ?? "", path: path(), known: known.names, at: document.start(entry.key))
@@ -93,15 +125,6 @@ struct NodeReader {
                 schema(path(), "keys must be plain text, found \(document.kindDescription(entry.key))", at: document.start(entry.key))
             }
         }
-    }
-
-    /// `fields` for a map whose marks nobody reads.
-    mutating func fields<Field>(
-        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>,
-        body: (inout NodeReader, Field, Node) -> Void
-    ) {
-        var ignored = Marks(.start)
-        fields(of: node, path: path(), known: known, marks: &ignored, body: body)
     }
 
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {

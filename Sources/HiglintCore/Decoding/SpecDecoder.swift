@@ -98,11 +98,9 @@ public struct SpecDecoder: Sendable {
         case .toolbarItem: known = SpecFields.toolbarItem
         case .tab: known = SpecFields.tab
         }
-        let start = reader.start(node)
-        var element = Element(placement: placement, path: path, marks: Marks(start))
-        var marks = Marks(start)
         var childrenNode: Node?
-        reader.fields(of: node, path: path, known: known, marks: &marks) { reader, field, value in
+        var element = reader.map(node, path: path, known: known, into: { Element(placement: placement, path: path, marks: $0) }) {
+            reader, element, field, value in
             let key = field.rawValue
             switch field {
             case .id: element.id = reader.string(value, "\(path).\(key)")
@@ -134,10 +132,9 @@ public struct SpecDecoder: Sendable {
                 }
             }
         }
-        if reader.kind(node) == .mapping, element.type == nil, placement != .tab, marks.value(of: "type") == nil {
-            reader.schema(path, "`type` is missing: every element says what it is (button, text, image...)", at: start)
+        if reader.kind(node) == .mapping, element.type == nil, placement != .tab, element.marks.value(of: "type") == nil {
+            reader.schema(path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
-        element.marks = marks
         element.suppressed = inherited + element.ignore
         if let childrenNode {
             element.children = elements(
@@ -210,9 +207,7 @@ public struct SpecDecoder: Sendable {
     }
 
     static func statusBar(_ node: Node, _ reader: inout NodeReader) -> StatusBar {
-        var marks = Marks(reader.start(node))
-        var bar = StatusBar(marks: marks)
-        reader.fields(of: node, path: "status_bar", known: SpecFields.statusBar, marks: &marks) { reader, field, value in
+        reader.map(node, path: "status_bar", known: SpecFields.statusBar, into: StatusBar.init) { reader, bar, field, value in
             let path = "status_bar.\(field.rawValue)"
             switch field {
             case .hidden: bar.hidden = reader.bool(value, path) ?? false
@@ -220,15 +215,10 @@ public struct SpecDecoder: Sendable {
             case .revealOnTap: bar.revealOnTap = reader.bool(value, path) ?? false
             }
         }
-        bar.marks = marks
-        return bar
     }
 
     static func navigationBar(_ node: Node, _ reader: inout NodeReader) -> NavigationBar {
-        var marks = Marks(reader.start(node))
-        var bar = NavigationBar(marks: marks)
-        reader.fields(of: node, path: "navigation_bar", known: SpecFields.navigationBar, marks: &marks) {
-            reader, field, value in
+        reader.map(node, path: "navigation_bar", known: SpecFields.navigationBar, into: NavigationBar.init) { reader, bar, field, value in
             let path = "navigation_bar.\(field.rawValue)"
             switch field {
             case .title: bar.title = reader.string(value, path)
@@ -240,15 +230,10 @@ public struct SpecDecoder: Sendable {
             case .height: bar.height = barHeight(value, path, &reader)
             }
         }
-        bar.marks = marks
-        return bar
     }
 
     static func backButton(_ node: Node, _ reader: inout NodeReader) -> BackButton {
-        var marks = Marks(reader.start(node))
-        var back = BackButton(marks: marks)
-        reader.fields(of: node, path: "navigation_bar.back", known: SpecFields.backButton, marks: &marks) {
-            reader, field, value in
+        reader.map(node, path: "navigation_bar.back", known: SpecFields.backButton, into: BackButton.init) { reader, back, field, value in
             let path = "navigation_bar.back.\(field.rawValue)"
             switch field {
             case .title: back.title = reader.string(value, path)
@@ -256,14 +241,10 @@ public struct SpecDecoder: Sendable {
             case .style: back.style = reader.choice(value, path, BackButton.Style.self) ?? .standard
             }
         }
-        back.marks = marks
-        return back
     }
 
     static func toolbar(_ node: Node, _ reader: inout NodeReader) -> Toolbar {
-        var marks = Marks(reader.start(node))
-        var bar = Toolbar(marks: marks)
-        reader.fields(of: node, path: "toolbar", known: SpecFields.toolbar, marks: &marks) { reader, field, value in
+        reader.map(node, path: "toolbar", known: SpecFields.toolbar, into: Toolbar.init) { reader, bar, field, value in
             let path = "toolbar.\(field.rawValue)"
             switch field {
             case .items: bar.items = elements(value, path: path, placement: .toolbarItem, inherited: [], &reader)
@@ -272,30 +253,22 @@ public struct SpecDecoder: Sendable {
             case .height: bar.height = barHeight(value, path, &reader)
             }
         }
-        bar.marks = marks
-        return bar
     }
 
     static func tabBar(_ node: Node, _ reader: inout NodeReader) -> TabBar {
-        var marks = Marks(reader.start(node))
-        var bar = TabBar(marks: marks)
-        reader.fields(of: node, path: "tab_bar", known: SpecFields.tabBar, marks: &marks) { reader, field, value in
+        reader.map(node, path: "tab_bar", known: SpecFields.tabBar, into: TabBar.init) { reader, bar, field, value in
             let path = "tab_bar.\(field.rawValue)"
             switch field {
             case .tabs: bar.tabs = elements(value, path: path, placement: .tab, inherited: [], &reader)
             case .translucent: bar.translucent = reader.bool(value, path) ?? false
             }
         }
-        bar.marks = marks
-        return bar
     }
 
     // MARK: - The rest
 
     static func login(_ node: Node, _ reader: inout NodeReader) -> Login {
-        var marks = Marks(reader.start(node))
-        var login = Login(marks: marks)
-        reader.fields(of: node, path: "login", known: SpecFields.login, marks: &marks) { reader, field, value in
+        reader.map(node, path: "login", known: SpecFields.login, into: Login.init) { reader, login, field, value in
             let path = "login.\(field.rawValue)"
             switch field {
             case .required: login.required = reader.choice(value, path, Login.Requirement.self)
@@ -303,26 +276,19 @@ public struct SpecDecoder: Sendable {
             case .methods: login.methods = reader.strings(value, path).values
             }
         }
-        login.marks = marks
-        return login
     }
 
     static func data(_ node: Node, _ reader: inout NodeReader) -> DataPolicy {
-        var marks = Marks(reader.start(node))
-        var data = DataPolicy(marks: marks)
-        reader.fields(of: node, path: "data", known: SpecFields.data, marks: &marks) { reader, field, value in
+        reader.map(node, path: "data", known: SpecFields.data, into: DataPolicy.init) { reader, data, field, value in
             switch field {
             case .save: data.save = reader.choice(value, "data.save", DataPolicy.Save.self)
             }
         }
-        data.marks = marks
-        return data
     }
 
     static func gesture(_ node: Node, path: String, _ reader: inout NodeReader) -> Gesture {
-        var marks = Marks(reader.start(node))
-        var gesture = Gesture(path: path, marks: marks)
-        reader.fields(of: node, path: path, known: SpecFields.gesture, marks: &marks) { reader, field, value in
+        let gesture = reader.map(node, path: path, known: SpecFields.gesture, into: { Gesture(path: path, marks: $0) }) {
+            reader, gesture, field, value in
             let key = field.rawValue
             switch field {
             case .type: gesture.type = reader.choice(value, "\(path).\(key)", Gesture.Kind.self)
@@ -331,8 +297,7 @@ public struct SpecDecoder: Sendable {
             case .action: gesture.action = reader.string(value, "\(path).\(key)")
             }
         }
-        gesture.marks = marks
-        if reader.kind(node) == .mapping, marks.value(of: "type") == nil {
+        if reader.kind(node) == .mapping, gesture.marks.value(of: "type") == nil {
             reader.schema(path, "`type` is missing: every gesture says what it is (tap, swipe, pinch...)", at: reader.start(node))
         }
         return gesture
@@ -341,16 +306,15 @@ public struct SpecDecoder: Sendable {
     static func layouts(_ node: Node, _ reader: inout NodeReader) -> [LayoutVariant] {
         var variants: [LayoutVariant] = []
         reader.fields(of: node, path: "layouts", known: SpecFields.layouts) { reader, sizeClass, value in
-            var marks = Marks(reader.start(value))
-            var variant = LayoutVariant(sizeClass: sizeClass, marks: marks)
             let path = "layouts.\(sizeClass.rawValue)"
-            reader.fields(of: value, path: path, known: SpecFields.layoutVariant, marks: &marks) { reader, field, fieldValue in
+            let variant = reader.map(
+                value, path: path, known: SpecFields.layoutVariant, into: { LayoutVariant(sizeClass: sizeClass, marks: $0) }
+            ) { reader, variant, field, fieldValue in
                 switch field {
                 case .presentation: variant.presentation = reader.string(fieldValue, "\(path).\(field.rawValue)")
                 case .hidden: variant.hidden = reader.strings(fieldValue, "\(path).\(field.rawValue)").values
                 }
             }
-            variant.marks = marks
             variants.append(variant)
         }
         return variants

@@ -104,3 +104,19 @@ extension BackButton.Style: SpecChoice { static let choices = FieldSet<BackButto
 extension Login.Requirement: SpecChoice { static let choices = FieldSet<Login.Requirement>() }
 extension DataPolicy.Save: SpecChoice { static let choices = FieldSet<DataPolicy.Save>() }
 extension Gesture.Kind: SpecChoice { static let choices = FieldSet<Gesture.Kind>() }
+
+/// A model value that keeps the marks of the map it was read from.
+protocol MarkedValue {
+    var marks: Marks { get set }
+}
+
+extension Element: MarkedValue {}
+extension StatusBar: MarkedValue {}
+extension NavigationBar: MarkedValue {}
+extension BackButton: MarkedValue {}
+extension Toolbar: MarkedValue {}
+extension TabBar: MarkedValue {}
+extension Login: MarkedValue {}
+extension DataPolicy: MarkedValue {}
+extension Gesture: MarkedValue {}
+extension LayoutVariant: MarkedValue {}
