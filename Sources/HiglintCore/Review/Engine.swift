@@ -194,44 +194,8 @@ public struct Engine: Sendable {
         var findings: [Finding] = []
         findings.reserveCapacity(findingCount)
         for position in files.indices { findings.append(contentsOf: files[position].findings) }
-        var summaries = Self.takeSummaries(from: &files)
-        let project = projectFindings(ProjectIndex(screens: summaries.all))
-        Self.putBack(&summaries, into: &files)
+        let project = projectFindings(ProjectIndex(screens: files.flatMap(\.summaries)))
         return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
-    }
-
-    /// Every file's summaries in path order, and how many each file had.
-    private struct TakenSummaries {
-        var all: [ScreenSummary] = []
-        var counts: [Int] = []
-    }
-
-    /// Moves every file's summaries out of the results rather than copying them: a copy
-    /// retains, and later releases, every string and list each summary holds, which
-    /// measured slower than moving the summaries there and back. `putBack` returns them.
-    private static func takeSummaries(from files: inout [FileResult]) -> TakenSummaries {
-        var taken = TakenSummaries()
-        taken.all.reserveCapacity(files.indices.reduce(0) { $0 + files[$1].summaries.count })
-        taken.counts.reserveCapacity(files.count)
-        for position in files.indices {
-            let start = taken.all.count
-            while let summary = files[position].summaries.popLast() { taken.all.append(summary) }
-            taken.all[start...].reverse()
-            taken.counts.append(taken.all.count - start)
-        }
-        return taken
-    }
-
-    /// Moves the summaries back, each file's into the storage it left behind: the JUnit
-    /// report lists every file's screens.
-    private static func putBack(_ taken: inout TakenSummaries, into files: inout [FileResult]) {
-        for position in files.indices.reversed() {
-            for _ in 0..<taken.counts[position] {
-                guard let summary = taken.all.popLast() else { return }
-                files[position].summaries.append(summary)
-            }
-            files[position].summaries.reverse()
-        }
     }
 
     private static func isInPathOrder(_ files: [FileResult]) -> Bool {
