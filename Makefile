@@ -8,7 +8,7 @@ BIN := .build/release/higlint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and those only the tests need.
-BUILD_PACKAGES := libyaml-dev libinotifytools0-dev pkg-config
+BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
 TEST_PACKAGES += systemd git util-linux

@@ -18,14 +18,21 @@ let package = Package(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
             name: "CInotifyTools", path: "Sources/CInotifyTools",
             providers: [.apt(["libinotifytools0-dev"])]),
         .target(name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore"),
+        // Importers read other formats into the same model; like plugins, each sees only the core.
+        .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2"],
+                path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools"], path: "Sources/HiglintWatch"),
         .executableTarget(
-            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch"], path: "Sources/higlint"),
+            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
+            path: "Sources/higlint"),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
