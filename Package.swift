@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLITests", dependencies: ["HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
+                    path: "Tests/AppFactsTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]
