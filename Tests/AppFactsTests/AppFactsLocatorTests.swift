@@ -187,6 +187,8 @@ final class AppFactsLocatorTests: XCTestCase {
             path("App.xcodeproj/project.pbxproj"), path("App/App.xcconfig"), path("App/Info.plist"),
             path("App/Shared.xcconfig"),
         ])
+        try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .universal)
     }
 
     func testAMissingXcconfigIsNotedAndTheOtherLayersStillCount() throws {

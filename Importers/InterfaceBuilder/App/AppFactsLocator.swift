@@ -52,7 +52,7 @@ public final class AppFactsLocator: Sendable {
 
     private static func locate(_ document: String, _ state: inout State) -> Answer {
         var answer = Answer()
-        guard let projectPaths = nearestProjects(above: document, answer: &answer) else { return answer }
+        guard let projectPaths = nearestProjects(above: document, answer: &answer, &state) else { return answer }
         var projects: [XcodeProject] = []
         for path in projectPaths {
             answer.depend(on: path)
@@ -74,7 +74,16 @@ public final class AppFactsLocator: Sendable {
         guard !members.isEmpty else { return answer }
         var all: [AppFacts] = []
         for (project, target) in members {
-            all.append(targetFacts(project, target, &answer, &state))
+            let key = project.path + "\u{0}" + target.id
+            let facts: Answer
+            if let cached = state.targets[key], cached.isCurrent {
+                facts = cached
+            } else {
+                facts = targetFacts(project, target, &state)
+                state.targets[key] = facts
+            }
+            all.append(facts.facts)
+            answer.take(facts)
         }
         answer.facts = AppFacts.agreement(all)
         return answer
@@ -82,25 +91,23 @@ public final class AppFactsLocator: Sendable {
 
     /// The `project.pbxproj` files of the nearest directory at or above the document's
     /// that has any, sorted; nil when no directory up to the root has one.
-    private static func nearestProjects(above document: String, answer: inout Answer) -> [String]? {
+    private static func nearestProjects(above document: String, answer: inout Answer, _ state: inout State) -> [String]? {
         var directory = FileSystem.directory(of: document)
         for _ in 0..<maximumWalk {
             answer.depend(on: directory)
-            if case .success(let entries) = FileSystem.list(directory) {
-                let projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
-                    FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
-                }.filter { FileSystem.targetKind(at: $0) == .regular }
-                if !projects.isEmpty { return projects }
-            }
+            let projects = state.projectFiles(in: directory)
+            for project in projects { answer.depend(on: project) }
+            if !projects.isEmpty { return projects }
             if directory == "/" { break }
             directory = FileSystem.directory(of: directory)
         }
         return nil
     }
 
-    private static func targetFacts(
-        _ project: XcodeProject, _ target: XcodeProject.Target, _ answer: inout Answer, _ state: inout State
-    ) -> AppFacts {
+    /// One target's facts, with the project file and every xcconfig and plist they were read from.
+    private static func targetFacts(_ project: XcodeProject, _ target: XcodeProject.Target, _ state: inout State) -> Answer {
+        var answer = Answer()
+        answer.depend(on: project.path)
         let own = project.configurations(of: target.configurationList)
         let projectLevel = project.configurations(of: project.projectConfigurationList)
         // The default configuration is what a plain build uses; a list without one is
@@ -139,7 +146,8 @@ public final class AppFactsLocator: Sendable {
             }
             all.append(TargetFacts.facts(settings: settings, infoPlist: plist))
         }
-        return AppFacts.agreement(all)
+        answer.facts = AppFacts.agreement(all)
+        return answer
     }
 }
 
@@ -177,6 +185,14 @@ private struct Answer: Sendable {
         dependencies.append((path, FileStamp.of(path)))
     }
 
+    /// Another answer's notes and dependencies, as part of this one.
+    mutating func take(_ other: Answer) {
+        for note in other.notes where !notes.contains(note) { notes.append(note) }
+        for entry in other.dependencies where !dependencies.contains(where: { $0.path == entry.path }) {
+            dependencies.append(entry)
+        }
+    }
+
     var isCurrent: Bool {
         dependencies.allSatisfy { FileStamp.of($0.path) == $0.stamp }
     }
@@ -184,10 +200,28 @@ private struct Answer: Sendable {
 
 private struct State: Sendable {
     var answers: [String: Answer] = [:]
+    /// By project file and target id.
+    var targets: [String: Answer] = [:]
+    private var directories: [String: (stamp: FileStamp?, projects: [String])] = [:]
     private var projects: [String: (stamp: FileStamp?, result: Result<XcodeProject, Note>)] = [:]
     private var plists: [String: (stamp: FileStamp?, reading: InfoPlistReading)] = [:]
 
     struct Note: Error, Sendable { var text: String }
+
+    /// The `NAME.xcodeproj/project.pbxproj` files of a directory, sorted; listed again once
+    /// the directory changes (an entry added or removed).
+    mutating func projectFiles(in directory: String) -> [String] {
+        let stamp = FileStamp.of(directory)
+        if let kept = directories[directory], kept.stamp == stamp { return kept.projects }
+        var projects: [String] = []
+        if case .success(let entries) = FileSystem.list(directory) {
+            projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
+                FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
+            }.filter { FileSystem.targetKind(at: $0) == .regular }
+        }
+        directories[directory] = (stamp, projects)
+        return projects
+    }
 
     mutating func project(at path: String) -> Result<XcodeProject, Note> {
         let stamp = FileStamp.of(path)

@@ -89,7 +89,8 @@ struct XcodeProject: Sendable {
             let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
             switch isa {
             case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
-                let groupDirectory = resolved ?? parentDirectory
+                // A group relative to the SDK or the build products holds nothing of the checkout.
+                guard let groupDirectory = resolved else { return }
                 let variant = isa == "PBXVariantGroup" ? id : variantGroup
                 for child in object["children"]?.array ?? [] {
                     if let childID = child.string {
