@@ -21,7 +21,7 @@ enum Reports {
     }
 
     static func render(_ report: Report, _ format: ReportFormat, failOn: Severity? = .error) -> String {
-        ReportRenderer.render(report, as: format, options: options(failOn: failOn))
+        format.render(report, options: options(failOn: failOn))
     }
 
     /// A small app with a finding of each severity, a project finding and a file that does not parse.
