@@ -134,6 +134,17 @@ enum Tool {
     }
 }
 
+extension Tool {
+    /// Node.js: `node`, or `nodejs` as some Debian releases name it (package `nodejs`).
+    static func node() throws -> URL {
+        let override = ProcessInfo.processInfo.environment["HIGLINT_NODE"]
+        guard let node = override.map({ URL(fileURLWithPath: $0) }) ?? onPath("node") ?? onPath("nodejs") else {
+            throw MissingTool(description: "node is not installed; run `make test-deps` (it installs Debian's nodejs package)")
+        }
+        return node
+    }
+}
+
 /// A consumer a test needs is not installed: the test fails and says how to install it.
 struct MissingTool: Error, CustomStringConvertible {
     var description: String
