@@ -92,7 +92,7 @@ enum CheckCommand {
         let discovery = ConfigResolution.discovery(for: config)
         let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.positional, config: config))
         outcome.notes.forEach(Console.note)
-        outcome.errors.forEach { Console.error("higlint: error: \($0)") }
+        outcome.errors.forEach(Console.problem)
 
         // The command line's baseline wins over the config's.
         let baselinePath = arguments.value("--baseline")
@@ -120,7 +120,7 @@ enum CheckCommand {
         if let path = arguments.value("--write-baseline") {
             let recorded = Baseline(recording: fullReport.findings)
             if case .failure(let problem) = AtomicFile.write(recorded.render(), to: path) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 return ExitStatus.failure
             }
             Console.note("wrote \(fullReport.findings.count) finding\(fullReport.findings.count == 1 ? "" : "s") to the baseline \(path)")
@@ -139,7 +139,7 @@ enum CheckCommand {
             case .notRegular:
                 Console.note("\(path): \(problem)")
             default:
-                Console.error("higlint: error: \(path): \(problem)")
+                Console.problem("\(path): \(problem)")
                 ioFailed = true
             }
         }
@@ -151,7 +151,7 @@ enum CheckCommand {
             if output.isStandardOutput {
                 Console.out(output.format.render(report, options: options))
             } else if case .failure(let problem) = output.write(report, options: options) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 outputFailed = true
             }
         }
