@@ -10,7 +10,7 @@ enum CheckCommand {
 
         options:
           --config FILE          config file (default: ./config.yaml if present)
-          --format FORMAT        the stdout report's format (default: \(ReportFormat.all[0].name)); see
+          --format FORMAT        the stdout report's format (default: \(ReportFormat.text.name)); see
                                  formats below
           --output FILE          write the --format report to FILE instead of stdout
           --output FORMAT=FILE   also write a FORMAT report to FILE; repeat for
@@ -60,7 +60,7 @@ enum CheckCommand {
             Console.out(help)
             return ExitStatus.clean
         }
-        guard let format = OutputFormat(name: arguments.value("--format") ?? ReportFormat.all[0].name) else {
+        guard let format = OutputFormat(name: arguments.value("--format") ?? ReportFormat.text.name) else {
             Console.error("higlint check: --format takes \(ReportFormat.names.joined(separator: ", "))")
             return ExitStatus.failure
         }

@@ -29,7 +29,7 @@ public struct ReportFormat: Sendable, Hashable, CustomStringConvertible {
         self.writer = writer
     }
 
-    /// Every format, in the order the help lists them; the first is `check`'s default.
+    /// Every format, in the order the help lists them.
     public static let all: [ReportFormat] = [.text, .json, .sarif, .junit, .html]
 
     /// The format called `name`, if there is one.
