@@ -192,6 +192,112 @@ final class SpecWriterTests: XCTestCase {
         XCTAssertEqual(SpecWriter().text(of: defaulted), "screen: Home\ndevice: iphone\n")
     }
 
+    /// A screen an importer builds, with no marks: every field survives, and keys that do not
+    /// belong where an element sits are left out rather than written as unknown keys.
+    func testAScreenBuiltInCodeKeepsEveryField() throws {
+        func element(_ placement: ElementPlacement, _ path: String, _ type: ElementType?) -> Element {
+            var element = Element(placement: placement, path: path, marks: Marks(.start))
+            element.type = type
+            return element
+        }
+        var screen = Screen(device: .universal, canvas: Size(width: 390, height: 844))
+        screen.name = "Player"
+        screen.parent = "Library"
+        screen.kind = .fullscreenMedia
+        screen.orientations = [.landscapeLeft, .landscapeRight]
+        screen.statusBar = StatusBar(marks: Marks(.start))
+        screen.statusBar?.hidden = true
+        screen.statusBar?.style = .blackOpaque
+        var navigation = NavigationBar(marks: Marks(.start))
+        navigation.title = "Now Playing"
+        navigation.titleFont = Font(mark: .start)
+        navigation.titleFont?.weight = .semibold
+        navigation.back = BackButton(marks: Marks(.start))
+        navigation.back?.title = "Library"
+        navigation.back?.style = .breadcrumb
+        var share = element(.navigationBarItem, "navigation_bar.items[0]", .button)
+        share.icon = .system("square.and.arrow.up")
+        share.title = "not a tab"
+        navigation.items = [share]
+        navigation.translucent = true
+        navigation.height = .fixed(44.5)
+        screen.navigationBar = navigation
+        var toolbar = Toolbar(marks: Marks(.start))
+        var mode = element(.toolbarItem, "toolbar.items[0]", .segmentedControl)
+        mode.switchesMode = true
+        toolbar.items = [mode]
+        toolbar.color = "#202020"
+        screen.toolbar = toolbar
+        var tabs = TabBar(marks: Marks(.start))
+        var tab = element(.tab, "tab_bar.tabs[0]", nil)
+        tab.title = "Home"
+        tab.badge = "12"
+        tab.icon = .custom("home")
+        tabs.tabs = [tab]
+        screen.tabBar = tabs
+        screen.login = Login(marks: Marks(.start))
+        screen.login?.required = .onAction
+        screen.login?.explanation = "Sign in: your queue follows you."
+        screen.data = DataPolicy(marks: Marks(.start))
+        screen.data?.save = .onChange
+        var swipe = Gesture(path: "gestures[0]", marks: Marks(.start))
+        swipe.type = .swipe
+        swipe.fingers = 2
+        swipe.direction = "down"
+        screen.gestures = [swipe]
+        var group = element(.content, "elements[0]", .group)
+        group.id = "controls"
+        group.scroll = .horizontal
+        group.ignore = ["buttons.spacing"]
+        var play = element(.content, "elements[0].children[0]", .button)
+        play.label = "Play"
+        play.action = "play"
+        play.frame = Rect(x: 10, y: 700, width: 30, height: 30)
+        play.hitArea = Size(width: 44, height: 44)
+        play.border = true
+        play.role = "primary"
+        play.font = Font(mark: .start)
+        play.font?.style = .headline
+        play.font?.dynamic = false
+        play.switchesMode = true
+        group.children = [play]
+        screen.elements = [group]
+        var variant = LayoutVariant(sizeClass: .regularRegular, marks: Marks(.start))
+        variant.presentation = "split"
+        variant.hidden = ["controls"]
+        screen.layouts = [variant, LayoutVariant(sizeClass: .regularRegular, marks: Marks(.start))]
+        screen.review.ignore = ["text"]
+        screen.review.reason = "Artwork screen"
+
+        let yaml = SpecWriter().text(of: screen)
+        guard case .success(let documents) = YAMLLoader.load(Array(yaml.utf8)), let document = documents.first else {
+            return XCTFail(yaml)
+        }
+        let decoded = SpecDecoder().decode(document)
+        XCTAssertTrue(decoded.issues.isEmpty, "\(decoded.issues)\n\(yaml)")
+        XCTAssertFalse(yaml.contains("not a tab"), yaml)
+        XCTAssertEqual(yaml.components(separatedBy: "switches_mode").count, 2, yaml)
+        let back = decoded.screen
+        XCTAssertEqual(SpecWriter().text(of: back), yaml)
+        XCTAssertEqual(back.canvas, screen.canvas)
+        XCTAssertEqual(back.orientations, screen.orientations)
+        XCTAssertEqual(back.statusBar?.style, .blackOpaque)
+        XCTAssertEqual(back.navigationBar?.height, .fixed(44.5))
+        XCTAssertEqual(back.navigationBar?.back?.style, .breadcrumb)
+        XCTAssertEqual(back.toolbar?.items.first?.switchesMode, true)
+        XCTAssertEqual(back.toolbar?.color, "#202020")
+        XCTAssertEqual(back.tabBar?.tabs.first?.badge, "12")
+        XCTAssertNil(back.tabBar?.tabs.first?.type)
+        XCTAssertEqual(back.login?.explanation, screen.login?.explanation)
+        XCTAssertEqual(back.gestures.first?.fingers, 2)
+        XCTAssertEqual(back.elements.first?.children.first?.hitArea, Size(width: 44, height: 44))
+        XCTAssertEqual(back.elements.first?.children.first?.font, play.font)
+        XCTAssertEqual(back.elements.first?.children.first?.suppressed, ["buttons.spacing"])
+        XCTAssertEqual(back.layouts?.count, 1)
+        XCTAssertEqual(back.layouts?.first?.hidden, ["controls"])
+        XCTAssertEqual(back.review.reason, "Artwork screen")
+    }
+
     func testSeveralScreensAreSeveralDocuments() throws {
         let screens = try XCTUnwrap(Self.screens("screen: A\n---\nscreen: B\nparent: A\n"))
         XCTAssertEqual(SpecWriter().text(of: screens), "screen: A\ndevice: iphone\n---\nscreen: B\nparent: A\ndevice: iphone\n")
