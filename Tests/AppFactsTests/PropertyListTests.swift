@@ -135,6 +135,24 @@ final class XMLPropertyListTests: XCTestCase {
         XCTAssertTrue(error.message.contains("deeper"), error.message)
     }
 
+    /// Cut and corrupted copies of a real Info.plist: each parses or fails, none crashes.
+    func testDamagedPlistsNeverCrash() throws {
+        let path = "../shared/fixtures/apps/simplenote/Simplenote/Supporting Files/Simplenote-Info.plist"
+        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 20) else {
+            throw XCTSkip("fixture not beside the project: \(path)")
+        }
+        XCTAssertNotNil(XMLPropertyListReader.parse(original).value?["UISupportedInterfaceOrientations"])
+        var generator = SeededGenerator(seed: 12)
+        let specials = Array("<>/&;\"'=![]".utf8) + [0, 0xFF, 0xC3]
+        for _ in 0..<200 {
+            var bytes = Array(original.prefix(Int.random(in: 0..<original.count, using: &generator)))
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) where !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = specials.randomElement(using: &generator) ?? 0
+            }
+            _ = XMLPropertyListReader.parse(bytes)
+        }
+    }
+
     func testAValueWithoutItsKeyIsAnError() {
         XCTAssertNotNil(parse("<plist><dict><string>orphan</string></dict></plist>").problem)
     }
@@ -145,4 +163,6 @@ extension Result {
         if case .failure(let failure) = self { return failure }
         return nil
     }
+
+    var value: Success? { try? get() }
 }
