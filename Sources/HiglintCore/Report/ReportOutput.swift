@@ -38,7 +38,7 @@ public struct ReportOutput: Sendable, Hashable {
     public static var formatList: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Renders the report and replaces the file atomically (a reader sees the old report or the new, never half).
-    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, ReadProblem> {
+    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, WriteProblem> {
         AtomicFile.write(ReportRenderer.render(report, as: format, options: options), to: path)
     }
 }
