@@ -23,13 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CInotifyTools", path: "Sources/CInotifyTools",
             providers: [.apt(["libinotifytools0-dev"])]),
+        // signalfd is glibc's own; its header is the whole module.
+        .systemLibrary(name: "CSignalFD", path: "Sources/CSignalFD"),
         .target(name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore"),
         // Importers read other formats into the same model; like plugins, each sees only the core.
         .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2"],
                 path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
-        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools"], path: "Sources/HiglintWatch"),
+        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
