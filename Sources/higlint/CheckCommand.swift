@@ -44,7 +44,7 @@ enum CheckCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         guard let format = arguments.value(Self.format).flatMap(ReportFormat.init(rawValue:)) else {
-            Console.error("higlint check: --format takes \(ParsedArguments.list(formats))")
+            Console.error("higlint check: --format takes \(HelpText.alternatives(formats))")
             return ExitStatus.failure
         }
         let outputs: [ReportOutput]

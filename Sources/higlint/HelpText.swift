@@ -30,10 +30,16 @@ enum HelpText {
         case .none, .file:
             return option.help
         case .choice(_, let values, let defaultValue):
-            return option.help + ": " + ParsedArguments.list(values.map { $0 == defaultValue ? "\($0) (default)" : $0 })
+            return option.help + ": " + alternatives(values.map { $0 == defaultValue ? "\($0) (default)" : $0 })
         case .report(let formats):
-            return option.help + "; FORMAT is " + ParsedArguments.list(formats)
+            return option.help + "; FORMAT is " + alternatives(formats)
         }
+    }
+
+    /// `a, b or c`: the values an option takes, in its help and in the error for any other.
+    static func alternatives(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// Two columns, the second wrapped to the page width beside the first.

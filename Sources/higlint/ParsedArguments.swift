@@ -65,7 +65,7 @@ struct ParsedArguments: Sendable {
 
     private mutating func record(_ value: String, for option: Option) throws(UsageError) {
         if case .choice(_, let values, _) = option.value, !values.contains(value) {
-            var message = "\(option.longSpelling) takes \(Self.list(values))"
+            var message = "\(option.longSpelling) takes \(HelpText.alternatives(values))"
             if let close = closestMatch(to: value, among: values) { message += "; did you mean \(close)?" }
             throw UsageError(message, showsHelp: false)
         }
@@ -94,12 +94,6 @@ struct ParsedArguments: Sendable {
 
     /// Every value given for the option, in order.
     func values(_ option: Option) -> [String] { given[option.name] ?? [] }
-
-    /// `a, b or c`.
-    static func list(_ words: [String]) -> String {
-        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + last
-    }
 }
 
 /// A command line the declarations do not allow: exit status 2.
