@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
         .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
