@@ -7,22 +7,22 @@ enum CheckCommand {
 
     static let format = Option(
         name: "format", shortName: "f", value: .choice(placeholder: "FORMAT", values: formats, defaultValue: "text"),
-        help: "the format of the report on stdout")
+        summary: "the format of the report on stdout")
     static let output = Option(
         name: "output", shortName: "o", value: .report(formats: formats),
-        help: "FILE: write the --format report to FILE instead of stdout; FORMAT=FILE: also write a FORMAT report "
-            + "to FILE. Repeat for several (-o sarif=out.sarif -o html=report.html); FILE - is stdout")
+        summary: "write the --format report to FILE instead of stdout or, given FORMAT=, also write a FORMAT report "
+            + "to FILE; repeat for several (-o sarif=out.sarif -o html=report.html); FILE - is stdout")
     static let failOn = Option(
         name: "fail-on", value: .choice(
             placeholder: "LEVEL", values: Severity.allCases.reversed().map(\.rawValue) + ["never"], defaultValue: "error"),
-        help: "the lowest severity that makes the exit status 1 (and, in junit, a failure)")
+        summary: "the lowest severity that makes the exit status 1 (and, in junit, a failure)")
     static let baseline = Option(
         name: "baseline", value: .file,
-        help: "hide the findings recorded in FILE, report only new ones, and list recorded ones that no longer match")
+        summary: "hide the findings recorded in FILE, report only new ones, and list recorded ones that no longer match")
     static let writeBaseline = Option(
         name: "write-baseline", value: .file,
-        help: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
-    static let quiet = Option(name: "quiet", shortName: "q", value: .none, help: "no summary line on stderr")
+        summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
+    static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),

@@ -59,14 +59,14 @@ struct Option: Sendable, Hashable {
     var value: OptionValue
     /// What it does, in a line (the help wraps it); for a choice, the allowed
     /// values and the default follow it.
-    var help: String
+    var summary: String
 
     var longSpelling: String { "--" + name }
     var shortSpelling: String? { shortName.map { "-\($0)" } }
     var takesValue: Bool { value != .none }
 
     /// Every command's `-h, --help`.
-    static let help = Option(name: "help", shortName: "h", value: .none, help: "show this help")
+    static let help = Option(name: "help", shortName: "h", value: .none, summary: "show this help")
 }
 
 /// What follows an option on the command line.
@@ -94,5 +94,5 @@ enum OptionValue: Sendable, Hashable {
 extension Option {
     /// `--config`, for the commands that load a config.
     static let config = Option(
-        name: "config", shortName: "c", value: .file, help: "config file (default: ./config.yaml if present)")
+        name: "config", shortName: "c", value: .file, summary: "config file (default: ./config.yaml if present)")
 }

@@ -28,11 +28,11 @@ enum HelpText {
     static func description(of option: Option) -> String {
         switch option.value {
         case .none, .file:
-            return option.help
+            return option.summary
         case .choice(_, let values, let defaultValue):
-            return option.help + ": " + alternatives(values.map { $0 == defaultValue ? "\($0) (default)" : $0 })
+            return option.summary + ": " + alternatives(values.map { $0 == defaultValue ? "\($0) (default)" : $0 })
         case .report(let formats):
-            return option.help + "; FORMAT is " + alternatives(formats)
+            return option.summary + "; FORMAT is " + alternatives(formats)
         }
     }
 

@@ -5,7 +5,7 @@ enum RulesCommand {
     static let format = Option(
         name: "format", shortName: "f",
         value: .choice(placeholder: "FORMAT", values: ["text", "json", "markdown"], defaultValue: "text"),
-        help: "the format of the list")
+        summary: "the format of the list")
 
     static let declaration = CommandDeclaration(
         name: "rules", operands: .none, summary: "list every rule",

@@ -8,7 +8,7 @@ import HiglintWatch
 enum WatchCommand {
     static let report = Option(
         name: "report", value: .file,
-        help: "the live report (default: the config's watch.report, else report.json in $STATE_DIRECTORY "
+        summary: "the live report (default: the config's watch.report, else report.json in $STATE_DIRECTORY "
             + "when systemd gives one, else ./higlint-report.json)")
 
     static let declaration = CommandDeclaration(

@@ -116,7 +116,7 @@ final class CommandLineTests: XCTestCase {
                 let text = lines[line...].prefix { !$0.isEmpty }.enumerated()
                     .prefix { $0.offset == 0 || !isOptionLine($0.element) }.map(\.element).joined(separator: " ")
                 let words = text.split(separator: " ").joined(separator: " ")
-                for word in option.help.split(separator: " ").prefix(4) {
+                for word in option.summary.split(separator: " ").prefix(4) {
                     XCTAssertTrue(words.contains(word), "\(heading): \(word)")
                 }
                 if case .choice(_, let values, let defaultValue) = option.value {

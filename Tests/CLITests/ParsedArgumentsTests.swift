@@ -5,9 +5,9 @@ import XCTest
 final class ParsedArgumentsTests: XCTestCase {
     static let mode = Option(
         name: "mode", shortName: "m", value: .choice(placeholder: "MODE", values: ["fast", "slow"], defaultValue: "fast"),
-        help: "how")
-    static let file = Option(name: "file", shortName: "o", value: .file, help: "where")
-    static let loud = Option(name: "loud", shortName: "l", value: .none, help: "say more")
+        summary: "how")
+    static let file = Option(name: "file", shortName: "o", value: .file, summary: "where")
+    static let loud = Option(name: "loud", shortName: "l", value: .none, summary: "say more")
     static let declaration = CommandDeclaration(
         name: "try", operands: Operands(placeholder: "PATH", count: .any), summary: "", description: "",
         options: [mode, file, loud])
