@@ -1,8 +1,8 @@
-/// What the command line is made of, as plain data: every command and each of
-/// its options is declared once here, and the parser, each command's help,
-/// the "did you mean" suggestions and the command list read the declarations.
-/// Nothing in them is code, so shell completions and a man page can be
-/// generated from them too.
+/// One command of the command line, as plain data. Each command declares
+/// itself and its options once, in its own file; the parser, its help, the
+/// "did you mean" suggestions and the list of commands all read the
+/// declarations, and as nothing in them is code, shell completions and a man
+/// page can be generated from them too.
 struct CommandDeclaration: Sendable, Hashable {
     /// The word after `higlint`.
     var name: String
