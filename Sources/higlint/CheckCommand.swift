@@ -2,12 +2,13 @@ import HiglintCore
 import HiglintPlugins
 
 enum CheckCommand {
-    /// The formats `--format` and `--output FORMAT=FILE` take.
-    static let formats = ReportFormat.allCases.map(\.rawValue)
+    /// The formats `--format` and `--output FORMAT=FILE` take: the writers' list.
+    static let formats = ReportFormat.names
 
     static let format = Option(
-        name: "format", shortName: "f", value: .choice(placeholder: "FORMAT", values: formats, defaultValue: "text"),
-        summary: "the format of the report on stdout")
+        name: "format", shortName: "f",
+        value: .choice(placeholder: "FORMAT", values: formats, defaultValue: ReportFormat.text.name),
+        summary: "the format of the report on stdout (see formats below)")
     static let output = Option(
         name: "output", shortName: "o", value: .report(formats: formats),
         summary: "write the --format report to FILE instead of stdout or, given FORMAT=, also write a FORMAT report "
@@ -36,14 +37,26 @@ enum CheckCommand {
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
 
+            formats:
+            \(formatLines)
+
             exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
             config or I/O error.
             """)
 
+    /// A line per format from the format list: name, usual file extension, what it is.
+    private static var formatLines: String {
+        func padded(_ text: String, to width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        let width = ReportFormat.names.map(\.count).max() ?? 0
+        return ReportFormat.all.map { format in
+            "  \(padded(format.name, to: width))  \(padded("." + format.writer.fileExtension, to: 8))\(format.writer.summary)"
+        }.joined(separator: "\n")
+    }
+
     static let command = Command(declaration: declaration, run: run)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        guard let format = arguments.value(Self.format).flatMap(ReportFormat.init(rawValue:)) else {
+        guard let format = arguments.value(Self.format).flatMap(ReportFormat.init(name:)) else {
             Console.error("higlint check: --format takes \(HelpText.alternatives(formats))")
             return ExitStatus.failure
         }
@@ -66,7 +79,7 @@ enum CheckCommand {
         let discovery = ConfigResolution.discovery(for: config)
         let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
         outcome.notes.forEach(Console.note)
-        outcome.errors.forEach { Console.error("higlint: error: \($0)") }
+        outcome.errors.forEach(Console.problem)
 
         // The command line's baseline wins over the config's.
         let baselinePath = arguments.value(Self.baseline)
@@ -81,7 +94,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format == .html })
+        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -94,7 +107,7 @@ enum CheckCommand {
         if let path = arguments.value(Self.writeBaseline) {
             let recorded = Baseline(recording: fullReport.findings)
             if case .failure(let problem) = AtomicFile.write(recorded.render(), to: path) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 return ExitStatus.failure
             }
             Console.note("wrote \(fullReport.findings.count) finding\(fullReport.findings.count == 1 ? "" : "s") to the baseline \(path)")
@@ -113,7 +126,7 @@ enum CheckCommand {
             case .notRegular:
                 Console.note("\(path): \(problem)")
             default:
-                Console.error("higlint: error: \(path): \(problem)")
+                Console.problem("\(path): \(problem)")
                 ioFailed = true
             }
         }
@@ -123,9 +136,9 @@ enum CheckCommand {
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(ReportRenderer.render(report, as: output.format, options: options))
+                Console.out(output.format.render(report, options: options))
             } else if case .failure(let problem) = output.write(report, options: options) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 outputFailed = true
             }
         }

@@ -40,8 +40,8 @@ enum Commands {
 
     /// The error for a word that names no command, with the closest name if there is one.
     static func unknown(_ name: String) -> String {
-        var message = "unknown command \"\(name)\""
-        if let close = closestMatch(to: name, among: all.map(\.declaration.name)) { message += "; did you mean \"\(close)\"?" }
+        var message = "unknown command \(quoted(name))"
+        if let close = closestMatch(to: name, among: all.map(\.declaration.name)) { message += "; did you mean \(quoted(close))?" }
         return message
     }
 }

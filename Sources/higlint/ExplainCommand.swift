@@ -12,8 +12,8 @@ enum ExplainCommand {
         let id = arguments.operands.first ?? ""
         let rules = RulesCommand.allRules
         guard let rule = rules.first(where: { $0.id == id }) else {
-            var message = "higlint explain: no rule has the id \"\(id)\""
-            if let close = closestMatch(to: id, among: rules.map(\.id)) { message += "; did you mean \"\(close)\"?" }
+            var message = "higlint explain: no rule has the id \(quoted(id))"
+            if let close = closestMatch(to: id, among: rules.map(\.id)) { message += "; did you mean \(quoted(close))?" }
             Console.error(message)
             return ExitStatus.failure
         }

@@ -79,7 +79,7 @@ struct ParsedArguments: Sendable {
         case .optionalOne, .exactlyOne: allowed = 1
         case .any: return
         }
-        if operands.count > allowed { throw UsageError("unexpected argument \(operands[allowed])") }
+        if operands.count > allowed { throw UsageError("unexpected argument \(LineText.escape(operands[allowed]))") }
         if declared.count == .exactlyOne, operands.isEmpty { throw UsageError("needs a \(declared.placeholder)") }
     }
 
@@ -109,7 +109,7 @@ struct UsageError: Error, Sendable, CustomStringConvertible {
     }
 
     init(unknown spelling: String, among options: [Option]) {
-        var message = "unknown option \(spelling)"
+        var message = "unknown option \(LineText.escape(spelling))"
         // Short names are one letter: any other is one edit away, so only long names are suggested.
         if spelling.count > 2, let close = closestMatch(to: spelling, among: options.map(\.longSpelling)) {
             message += "; did you mean \(close)?"

@@ -63,6 +63,10 @@ final class CommandLineTests: XCTestCase {
         let help = try HiglintProcess.run(["help", "explian"], in: tree.url)
         XCTAssertEqual(help.status, 2)
         XCTAssertTrue(help.stderr.contains("did you mean \"explain\"?"), help.stderr)
+        // What the user typed is shown escaped: one message stays one line.
+        let forged = try HiglintProcess.run(["chek\nhiglint: note: all clear"], in: tree.url)
+        XCTAssertEqual(forged.status, 2)
+        XCTAssertTrue(forged.stderr.hasPrefix("higlint: unknown command \"chek\\nhiglint: note: all clear\"\n"), forged.stderr)
         let nothingClose = try HiglintProcess.run(["frobnicate"], in: tree.url)
         XCTAssertEqual(nothingClose.status, 2)
         XCTAssertFalse(nothingClose.stderr.contains("did you mean"), nothingClose.stderr)
@@ -84,6 +88,8 @@ final class CommandLineTests: XCTestCase {
             (["check", "--quiet=yes"], "higlint check: --quiet takes no value"),
             (["check", "-o"], "higlint check: -o needs a value"),
             (["rules", "extra"], "higlint rules: unexpected argument extra"),
+            (["rules", "a\u{202E}b"], "higlint rules: unexpected argument a\\u{202E}b\n"),
+            (["check", "--a\tb"], "higlint check: unknown option --a\\tb\n"),
             (["explain"], "higlint explain: needs a RULE"),
         ]
         for (arguments, message) in cases {
@@ -139,7 +145,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testFormatOptionsOfferEveryReportFormat() {
-        let formats = ReportFormat.allCases.map(\.rawValue)
+        let formats = ReportFormat.names
         guard case .choice(_, let values, _) = CheckCommand.format.value else { return XCTFail("--format is a choice") }
         XCTAssertEqual(values, formats)
         XCTAssertEqual(CheckCommand.output.value, .report(formats: formats))

@@ -129,9 +129,9 @@ struct NodeReader {
 
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
         let place = path.isEmpty ? "" : " in \(path)"
-        var message = "unknown key \"\(key.truncatedForMessage())\"\(place)"
+        var message = "unknown key \(quoted(key))\(place)"
         if let suggestion = closestMatch(to: key, among: known) {
-            message += "; did you mean \"\(suggestion)\"?"
+            message += "; did you mean \(quoted(suggestion))?"
         }
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark))
     }
