@@ -61,8 +61,9 @@ docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
 
-# Measures `check` against the libyaml floor, and the watcher's latency, memory and
-# idle CPU, on generated corpora; prints a table and writes bench/results.json (see
+# Measures `check` against the libyaml floor on generated corpora, `check` on the
+# Interface Builder fixtures against the libxml2 floor, and the watcher's latency, memory
+# and idle CPU; prints a table and writes bench/results.json (see
 # BENCHMARKS.md). Not part of `make test`: it takes minutes, and its numbers are the machine's.
 bench: build
 	python3 bench/run.py --higlint $(BIN)
