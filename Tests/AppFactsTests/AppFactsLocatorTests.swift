@@ -176,19 +176,27 @@ final class AppFactsLocatorTests: XCTestCase {
     func testAnXcconfigAndItsIncludesSitBetweenTheTargetAndTheProject() throws {
         try writeProject(app: #"INFOPLIST_FILE = "$(PLIST_DIR)/Info.plist";"#, project: "TARGETED_DEVICE_FAMILY = 2;",
                          appBase: "baseConfigurationReference = F5;")
-        try write("App/App.xcconfig", "// app settings\n#include \"Shared.xcconfig\"\nPLIST_DIR = $(SRCROOT)/App\n")
+        try write("App/App.xcconfig", """
+            // app settings
+            #include "Shared.xcconfig"
+            #include? "Local.xcconfig"
+            PLIST_DIR = $(SRCROOT)/App
+            """)
         try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1 // iPhone only\nTARGETED_DEVICE_FAMILY[sdk=iphonesimulator*] = 2\n")
         try writeAppPlist()
         let locator = AppFactsLocator()
         let xib = path("App/Base.lproj/Main.storyboard")
         XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .iphone)
         XCTAssertEqual(locator.facts(forDocumentAt: xib).orientations, [.portrait, .landscapeLeft])
+        XCTAssertEqual(locator.notes(forDocumentAt: xib), [])
         XCTAssertEqual(locator.sources(forDocumentAt: xib), [
             path("App.xcodeproj/project.pbxproj"), path("App/App.xcconfig"), path("App/Info.plist"),
             path("App/Shared.xcconfig"),
         ])
         try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
         XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .universal)
+        try write("App/Local.xcconfig", "TARGETED_DEVICE_FAMILY = 2\n")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .ipad)
     }
 
     func testAMissingXcconfigIsNotedAndTheOtherLayersStillCount() throws {

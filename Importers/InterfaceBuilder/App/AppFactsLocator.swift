@@ -126,7 +126,7 @@ public final class AppFactsLocator: Sendable {
                 layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
                 if let xcconfig = project.baseConfigurationFile(of: configuration) {
                     let reading = XCConfigReader.read(xcconfig)
-                    for file in reading.files { answer.depend(on: file) }
+                    for file in reading.files + reading.absent { answer.depend(on: file) }
                     for file in reading.missing {
                         answer.depend(on: file)
                         answer.notes.append("\(file): not found; the settings it would add are not known")

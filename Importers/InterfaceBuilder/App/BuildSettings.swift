@@ -97,18 +97,26 @@ enum XCConfigReader {
         var files: [String] = []
         /// Files named but not readable (a CocoaPods xcconfig before `pod install`).
         var missing: [String] = []
+        /// Files an `#include?` names that are not there: nothing is missing, but the
+        /// settings change once one appears.
+        var absent: [String] = []
     }
 
     static func read(_ path: String) -> Reading {
         var reading = Reading()
-        read(path, depth: 0, into: &reading)
+        read(path, depth: 0, optional: false, into: &reading)
         return reading
     }
 
-    private static func read(_ path: String, depth: Int, into reading: inout Reading) {
+    private static func read(_ path: String, depth: Int, optional: Bool, into reading: inout Reading) {
         guard depth <= maximumIncludeDepth, !reading.files.contains(path) else { return }
         guard case .success(let bytes) = FileReader.read(path, maxBytes: maximumBytes) else {
-            reading.missing.append(path)
+            // `#include?` names a file that may be absent; its absence says nothing.
+            if optional {
+                reading.absent.append(path)
+            } else {
+                reading.missing.append(path)
+            }
             return
         }
         reading.files.append(path)
@@ -123,7 +131,8 @@ enum XCConfigReader {
                 else { continue }
                 let included = String(text[text.index(after: open)..<close])
                 // `<...>` includes name files in the developer directory, which is not here.
-                read(FileSystem.absolute(included, relativeTo: directory), depth: depth + 1, into: &reading)
+                read(FileSystem.absolute(included, relativeTo: directory), depth: depth + 1,
+                     optional: text.hasPrefix("#include?"), into: &reading)
                 continue
             }
             guard let equals = text.firstIndex(of: "=") else { continue }
