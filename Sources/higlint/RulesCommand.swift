@@ -3,9 +3,11 @@ import HiglintPlugins
 
 enum RulesCommand {
     static let help = """
-        usage: higlint rules [--format text|json|markdown]
+        usage: higlint rules [--format text|json|markdown|thresholds]
 
-        Lists every rule with its id, default severity and summary.
+        Lists every rule with its id, default severity and summary. `thresholds`
+        prints the config's `thresholds:` section instead: every threshold the
+        rules read, at its default, with its unit and meaning.
 
         """
 
@@ -40,8 +42,9 @@ enum RulesCommand {
         case "text": Console.out(RuleCatalogWriter.text(allRules))
         case "json": Console.out(RuleCatalogWriter.json(allRules))
         case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all))
+        case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(rules: allRules)))
         default:
-            Console.error("higlint rules: --format takes text, json or markdown")
+            Console.error("higlint rules: --format takes text, json, markdown or thresholds")
             return ExitStatus.failure
         }
         return ExitStatus.clean
