@@ -42,7 +42,7 @@ enum RulesCommand {
         case "text": Console.out(RuleCatalogWriter.text(allRules))
         case "json": Console.out(RuleCatalogWriter.json(allRules))
         case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all))
-        case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(rules: allRules)))
+        case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(plugins: BuiltinPlugins.all)))
         default:
             Console.error("higlint rules: --format takes text, json, markdown or thresholds")
             return ExitStatus.failure
