@@ -33,11 +33,15 @@ struct BackBreadcrumbRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Message\nnavigation_bar:\n  title: Message\n  back: {title: Inbox, style: standard}\n",
             "screen: Message\nnavigation_bar:\n  title: Message\n  back: {title: Inbox}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the back button's style to standard.",
+            reason: "Only the style changes, to the one back button the rule accepts; the title stays."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let back = screen.navigationBar?.back, back.style == .breadcrumb else { return [] }
         return [Violation(
-            message: "back button is a breadcrumb; it should go back one level only", at: back.marks["style"])]
+            message: "back button is a breadcrumb; it should go back one level only", at: back.marks["style"])
+            .fixed(by: .set(key: "style", to: .scalar("standard"), inMapAt: back.marks.map))]
     }
 }

@@ -13,19 +13,22 @@ struct FixedHeightRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Inbox\nnavigation_bar: {title: Inbox, height: auto}\ntoolbar: {}\n",
             "screen: Inbox\nnavigation_bar: {title: Inbox}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the bar's height to auto.",
+            reason: "Only the height changes, to the system's own, which is what the rule asks for."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         if let bar = screen.navigationBar, case .fixed(let points) = bar.height {
             violations.append(Violation(
                 message: "navigation bar height is fixed at \(formatPoints(points)) pt; the system adjusts it with the orientation",
-                at: bar.marks["height"]))
+                at: bar.marks["height"]).fixed(by: .set(key: "height", to: .scalar("auto"), inMapAt: bar.marks.map)))
         }
         if let bar = screen.toolbar, case .fixed(let points) = bar.height {
             violations.append(Violation(
                 message: "toolbar height is fixed at \(formatPoints(points)) pt; the system adjusts it with the orientation",
-                at: bar.marks["height"]))
+                at: bar.marks["height"]).fixed(by: .set(key: "height", to: .scalar("auto"), inMapAt: bar.marks.map)))
         }
         return violations
     }

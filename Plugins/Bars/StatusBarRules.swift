@@ -46,7 +46,10 @@ struct StatusBarNoRevealRule: ScreenRule {
             "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n",
             "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: false}\n",
             "screen: Inbox\nstatus_bar: {hidden: true}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets `status_bar.reveal_on_tap: true`.",
+            reason: "The status bar stays hidden; a tap only brings it back, as the rule asks."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, let bar = screen.statusBar, bar.hidden, !bar.revealOnTap
@@ -55,7 +58,8 @@ struct StatusBarNoRevealRule: ScreenRule {
         let message = "status bar is hidden on full-screen media and "
             + (written ? "reveal_on_tap is false" : "reveal_on_tap is not set")
             + "; a tap should bring it back"
-        return [Violation(message: message, at: bar.marks.value(of: "reveal_on_tap") ?? bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks.value(of: "reveal_on_tap") ?? bar.marks["hidden"])
+            .fixed(by: .set(key: "reveal_on_tap", to: .scalar("true"), inMapAt: bar.marks.map))]
     }
 }
 

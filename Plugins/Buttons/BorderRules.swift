@@ -57,7 +57,10 @@ struct CustomStandardActionRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\nelements:\n  - {id: share, type: button, action: share, icon: system:share, frame: [16, 100, 44, 44]}\n",
             "screen: Home\nelements:\n  - {id: brew, type: button, action: brew-coffee, icon: custom:kettle, frame: [16, 100, 44, 44]}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Replaces the custom icon with the system icon named after the action.",
+            reason: "The element looks different afterwards, and the system may name its glyph for the action differently."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.allElements.compactMap { element in
@@ -67,6 +70,7 @@ struct CustomStandardActionRule: ScreenRule {
             else { return nil }
             return Violation(
                 message: "standard action \(quoted(action)) uses custom icon \(quoted(name))", on: element)
+                .fixed(by: .set(key: "icon", to: .scalar("system:\(action)"), inMapAt: element.marks.map))
         }
     }
 }

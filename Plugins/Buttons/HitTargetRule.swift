@@ -22,7 +22,10 @@ struct HitTargetRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: caption, type: text, frame: [16, 100, 30, 12]}\n",
             "screen: Home\nelements:\n  - {id: save, type: button}\n",
         ],
-        thresholds: [Self.minimum])
+        thresholds: [Self.minimum],
+        fix: FixDeclaration(
+            .safe, summary: "Gives the element a hit_area of at least the minimum, keeping any larger side.",
+            reason: "The visible frame stays as drawn; only the invisible touch area around it grows to the minimum."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context[Self.minimum]
@@ -31,9 +34,11 @@ struct HitTargetRule: ScreenRule {
                   size.width < minimum || size.height < minimum
             else { return nil }
             let what = element.hitArea != nil ? "hit area" : "frame"
+            let area = [max(size.width, minimum), max(size.height, minimum)].map(formatPoints)
             return Violation(
                 message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(formatPoints(minimum))x\(formatPoints(minimum)) pt",
                 on: element)
+                .fixed(by: .set(key: "hit_area", to: .list(area), inMapAt: element.marks.map))
         }
     }
 }

@@ -14,7 +14,10 @@ struct LateSaveRule: ScreenRule {
             "screen: Editor\ndata: {save: on-change}\n",
             "screen: Editor\ndata: {save: periodic}\n",
             "screen: Editor\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Sets `data.save` to on-change.",
+            reason: "When data is saved is the app's behaviour, not a spelling: saving on every change may not suit the data, and periodic saving may be the right choice."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let data = screen.data, let save = data.save else { return [] }
@@ -26,6 +29,6 @@ struct LateSaveRule: ScreenRule {
         }
         return [Violation(
             message: "data.save is \(save.rawValue): data is saved \(when), and a suspended app can be ended without warning",
-            at: data.marks["save"])]
+            at: data.marks["save"]).fixed(by: .set(key: "save", to: .scalar("on-change"), inMapAt: data.marks.map))]
     }
 }

@@ -14,7 +14,10 @@ struct MissingVariantRule: ScreenRule {
             "screen: Game\norientations: [landscape-left, landscape-right]\n",
             "screen: Reader\norientations: [portrait]\n",
             "screen: Reader\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Adds the missing landscape orientation to the list.",
+            reason: "It only adds the other way of holding the same landscape layout; nothing written is changed."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let left = screen.orientations.contains(.landscapeLeft)
@@ -25,7 +28,8 @@ struct MissingVariantRule: ScreenRule {
             : (Orientation.landscapeRight, Orientation.landscapeLeft)
         return [Violation(
             message: "supports \(supported.rawValue) but not \(missing.rawValue); people hold the device either way",
-            at: screen.marks["orientations"])]
+            at: screen.marks["orientations"])
+            .fixed(by: .append(item: missing.rawValue, toListAt: screen.marks["orientations"]))]
     }
 }
 

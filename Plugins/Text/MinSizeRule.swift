@@ -20,7 +20,10 @@ struct MinSizeRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: note, type: text, label: Terms apply, font: {style: caption2}}\n",
             "screen: Home\nelements:\n  - {id: note, type: text, label: Terms apply, font: {weight: regular}}\n",
         ],
-        thresholds: [Self.minimum])
+        thresholds: [Self.minimum],
+        fix: FixDeclaration(
+            .safe, summary: "Raises the font's size to the minimum.",
+            reason: "Only the size changes, and only up to the smallest size the rule accepts."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context[Self.minimum]
@@ -28,6 +31,7 @@ struct MinSizeRule: ScreenRule {
             guard let size = use.font.effectiveSize, size < minimum, let described = FontUse.describeSize(of: use.font)
             else { return nil }
             return use.violation("\(use.subject) size \(described) is under \(formatPoints(minimum)) pt")
+                .fixed(by: .set(key: "size", to: .scalar(formatPoints(minimum)), inMapAt: use.font.mark))
         }
     }
 }

@@ -31,12 +31,16 @@ struct LightWeightRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: regular}}\n",
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: medium}}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the weight to regular.",
+            reason: "Regular is the lightest weight the rule accepts, the nearest to the one written."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.fontViolations { use in
             guard let weight = use.font.weight, WeightClass.isLight(weight) else { return nil }
             return use.violation("\(use.subject) weight \(weight.rawValue) is lighter than regular")
+                .fixed(by: .set(key: "weight", to: .scalar(Font.Weight.regular.rawValue), inMapAt: use.font.mark))
         }
     }
 }

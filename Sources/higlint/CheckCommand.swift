@@ -24,6 +24,15 @@ enum CheckCommand {
         name: "write-baseline", value: .file,
         summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
     static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
+    static let fix = Option(
+        name: "fix", value: .none,
+        summary: "apply the safe fixes to the spec files, then report the findings left")
+    static let unsafeFixes = Option(
+        name: "unsafe-fixes", value: .none,
+        summary: "with --fix, also apply the unsafe fixes (they change the design or guess; see higlint rules)")
+    static let diff = Option(
+        name: "diff", value: .none,
+        summary: "with --fix, print the fixes as a unified diff and write nothing; exit 1 when there is a diff")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
@@ -32,8 +41,13 @@ enum CheckCommand {
             Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
             every finding. With no PATH, reviews the config's `paths`.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
+        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, fix, unsafeFixes, diff],
         epilogue: """
+            --fix edits only the value a finding is about, in place: comments, key
+            order, quoting, styles and line ends stay as written, and a file with
+            nothing to fix is not written. A file saved by someone else during the
+            run is left alone with a warning. Interface Builder files are never edited.
+
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
 
@@ -95,6 +109,27 @@ enum CheckCommand {
         }
 
         let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let fixing = arguments.isSet(Self.fix)
+        if !fixing, let needless = [Self.unsafeFixes, Self.diff].first(where: arguments.isSet) {
+            Console.error("higlint check: \(needless.longSpelling) needs --fix")
+            return ExitStatus.failure
+        }
+        let safeties: Set<FixSafety> = arguments.isSet(Self.unsafeFixes) ? [.safe, .unsafe] : [.safe]
+        var fixed: Int?
+        var fixFailed = false
+        if fixing {
+            let fixer = CheckFixing(engine: engine, safeties: safeties, showsDiff: arguments.isSet(Self.diff))
+            let outcome = fixer.run(outcome.files)
+            if fixer.showsDiff {
+                Console.out(outcome.diff)
+                if !arguments.isSet(Self.quiet) {
+                    Console.error("\(outcome.fixed) fix\(outcome.fixed == 1 ? "" : "es") in \(outcome.changedFiles) file\(outcome.changedFiles == 1 ? "" : "s") would be applied")
+                }
+                return outcome.changedFiles > 0 ? ExitStatus.findings : ExitStatus.clean
+            }
+            fixFailed = outcome.failed
+            fixed = outcome.fixed
+        }
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -150,9 +185,10 @@ enum CheckCommand {
         if !arguments.isSet(Self.quiet) {
             var summary = TextReportWriter.summaryLine(report)
             if baselined > 0 { summary += " (\(baselined) more in the baseline)" }
+            summary += CheckFixing.summary(fixed: fixed, report: report, safeties: safeties)
             Console.error(summary)
         }
-        if ioFailed { return ExitStatus.failure }
+        if ioFailed || fixFailed { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.clean
     }
 

@@ -20,6 +20,12 @@ enum Console {
         error("higlint: note: \(LineText.escape(text))")
     }
 
+    /// A log line: `higlint: warning: ...`, escaped as a note is: something went less
+    /// well than asked, though the run goes on.
+    static func warning(_ text: String) {
+        error("higlint: warning: \(LineText.escape(text))")
+    }
+
     /// A log line: `higlint: error: ...`, escaped as a note is.
     static func problem(_ text: String) {
         error("higlint: error: \(LineText.escape(text))")

@@ -6,12 +6,14 @@ public struct SpecIssue: Sendable {
     public var message: String
     public var mark: Mark
     public var element: String?
+    public var fix: [FixAction]
 
-    public init(rule: String, message: String, mark: Mark, element: String? = nil) {
+    public init(rule: String, message: String, mark: Mark, element: String? = nil, fix: [FixAction] = []) {
         self.rule = rule
         self.message = message
         self.mark = mark
         self.element = element
+        self.fix = fix
     }
 }
 
@@ -130,10 +132,12 @@ struct NodeReader {
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
         let place = path.isEmpty ? "" : " in \(path)"
         var message = "unknown key \(quoted(key))\(place)"
+        var fix: [FixAction] = []
         if let suggestion = closestMatch(to: key, among: known) {
             message += "; did you mean \(quoted(suggestion))?"
+            fix = [.renameKey(at: mark, to: suggestion)]
         }
-        issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark))
+        issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark, fix: fix))
     }
 
     /// Any scalar as text: `screen: NO` is the string "NO". Null means absent.

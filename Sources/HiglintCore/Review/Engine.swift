@@ -83,6 +83,14 @@ public struct Engine: Sendable {
         var findings: [Finding] = []
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
+        // Made once a finding has a fix, so a review without fixes never builds it.
+        var source: SourceText?
+        func resolve(_ actions: [FixAction], _ description: RuleDescription?, in document: YAMLDocument) -> Fix? {
+            guard !actions.isEmpty, let safety = description?.fix?.safety else { return nil }
+            if source == nil { source = SourceText(bytes) }
+            guard let source, let edits = FixResolver(document: document, source: source).edits(for: actions) else { return nil }
+            return Fix(safety: safety, edits: edits)
+        }
         if documents.isEmpty {
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
                  file: file, screen: nil, element: nil, suppressed: [], into: &findings)
@@ -97,8 +105,9 @@ public struct Engine: Sendable {
                      suppressed: suppressed, into: &findings)
             }
             for issue in decoded.issues {
+                let fix = issue.fix.isEmpty ? nil : resolve(issue.fix, CoreRules.description(of: issue.rule), in: document)
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
-                     suppressed: suppressed, into: &findings)
+                     suppressed: suppressed, fix: fix, into: &findings)
             }
             checkIgnoreLists(of: screen, file: file, into: &findings)
             let context = config.ruleContext
@@ -110,8 +119,9 @@ public struct Engine: Sendable {
                         || isSuppressed(enabled.description, by: violation.suppressed) {
                         continue
                     }
-                    findings.append(
-                        finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name))
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    if !violation.fix.isEmpty { found.fix = resolve(violation.fix, enabled.description, in: document) }
+                    findings.append(found)
                 }
             }
             summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
@@ -285,7 +295,7 @@ public struct Engine: Sendable {
 
     private func emit(
         _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
-        suppressed: [String], into findings: inout [Finding]
+        suppressed: [String], fix: Fix? = nil, into findings: inout [Finding]
     ) {
         guard let severity = coreSeverities[ruleID],
               let description = CoreRules.descriptions.first(where: { $0.id == ruleID }),
@@ -293,7 +303,7 @@ public struct Engine: Sendable {
         else { return }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
-            message: message, hint: description.hint, screen: screen, element: element))
+            message: message, hint: description.hint, screen: screen, element: element, fix: fix))
     }
 }
 

@@ -12,6 +12,10 @@ public enum CoreRules {
     public static let limits = "spec.limits"
 
     /// Every rule: the core's first, then each plugin's, in plugin order.
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+
     public static func descriptions(with plugins: [Plugin]) -> [RuleDescription] {
         descriptions + plugins.flatMap(\.ruleDescriptions)
     }
@@ -41,7 +45,10 @@ public enum CoreRules {
             rationale: "A misspelt key would silently disable the check that reads it; naming it, with the closest known key, catches the typo.",
             seed: seedNote, hint: "Correct the key's spelling, or remove it.",
             triggeringExamples: ["screen: Home\nelemnts: []\n"],
-            nonTriggeringExamples: ["screen: Home\nelements: []\n"]),
+            nonTriggeringExamples: ["screen: Home\nelements: []\n"],
+            fix: FixDeclaration(
+                .unsafe, summary: "Renames the key to the closest known one.",
+                reason: "The closest spelling is a guess: the key may be meant as another one, or as none, and once renamed its value is reviewed, which can change the findings.")),
         RuleDescription(
             id: duplicateKey, severity: .error, summary: "A map repeats a key.",
             rationale: "YAML tools disagree on which of two repeated keys wins; a spec must say one thing.",

@@ -25,10 +25,12 @@ public struct Finding: Sendable, Hashable {
     public var hint: String
     public var screen: String?
     public var element: String?
+    /// The edits that resolve the finding, when its rule has a fix and the text allows it.
+    public var fix: Fix?
 
     public init(
         file: String, line: Int, column: Int, rule: String, severity: Severity,
-        message: String, hint: String, screen: String? = nil, element: String? = nil
+        message: String, hint: String, screen: String? = nil, element: String? = nil, fix: Fix? = nil
     ) {
         self.file = file
         self.line = line
@@ -39,6 +41,7 @@ public struct Finding: Sendable, Hashable {
         self.hint = hint
         self.screen = screen
         self.element = element
+        self.fix = fix
     }
 
     /// The report order: file, line, column, rule (then message, so equal positions stay stable).

@@ -19,11 +19,13 @@ public struct RuleDescription: Sendable {
     /// The config thresholds the rule reads, each declared once by the rule (see `Threshold`).
     public var thresholds: [ThresholdDeclaration]
     public var isProjectRule: Bool
+    /// The fix the rule's violations carry, if it has one; nil for a rule without.
+    public var fix: FixDeclaration?
 
     public init(
         id: String, severity: Severity, summary: String, rationale: String, seed: String, hint: String,
         triggeringExamples: [String], nonTriggeringExamples: [String], thresholds: [any ThresholdDeclaring] = [],
-        isProjectRule: Bool = false
+        isProjectRule: Bool = false, fix: FixDeclaration? = nil
     ) {
         self.id = id
         self.severity = severity
@@ -35,6 +37,7 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.thresholds = thresholds.map(\.declaration)
         self.isProjectRule = isProjectRule
+        self.fix = fix
     }
 
     /// The part of the id before the dot.
@@ -49,6 +52,8 @@ public struct Violation: Sendable {
     public var element: String?
     /// Rule ids and plugin names that suppress this violation (an element's `ignore` and its ancestors').
     public var suppressed: [String]
+    /// What the rule's declared fix changes for this violation; empty when it cannot say.
+    public var fix: [FixAction] = []
 
     public init(message: String, at mark: Mark, element: String? = nil, suppressed: [String] = []) {
         self.message = message
@@ -60,6 +65,13 @@ public struct Violation: Sendable {
     /// A violation about an element: reported at the element's map, named and suppressed by it.
     public init(message: String, on element: Element) {
         self.init(message: message, at: element.marks.map, element: element.name, suppressed: element.suppressed)
+    }
+
+    /// The violation with the fix that resolves it.
+    public func fixed(by actions: FixAction...) -> Violation {
+        var copy = self
+        copy.fix = actions
+        return copy
     }
 
     /// A violation about one value of an element (its frame, its font...).

@@ -25,11 +25,20 @@ public enum AtomicFile {
     /// Writes the concatenation of `pieces` to `path` atomically, gathered by
     /// `writev`, so a caller that keeps its output in parts never joins them
     /// into one more copy. The memory the pieces point at must stay valid
-    /// during the call.
-    public static func write(pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false) -> Result<Void, WriteProblem> {
+    /// during the call. `permissions`, when given, are the new file's exactly
+    /// (a file being replaced keeps its own), whatever the umask says.
+    public static func write(
+        pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false, permissions: mode_t? = nil
+    ) -> Result<Void, WriteProblem> {
         let temp = tempPath(for: path, sequence: nextSequence())
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(WriteProblem(.create, temp, code: errno)) }
+        if let permissions, fchmod(fd, permissions) != 0 {
+            let code = errno
+            close(fd)
+            unlink(temp)
+            return .failure(WriteProblem(.create, temp, code: code))
+        }
         if let code = writeAll(pieces, to: fd) {
             close(fd)
             unlink(temp)

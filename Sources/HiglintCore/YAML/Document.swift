@@ -42,6 +42,9 @@ public struct YAMLDocument: Sendable {
         case sequence
     }
 
+    /// A collection's `style`: written in brackets or braces rather than by indentation.
+    static let flowStyle: UInt8 = 1
+
     public enum ScalarStyle: UInt8, Sendable {
         case plain
         case quoted
@@ -58,6 +61,9 @@ public struct YAMLDocument: Sendable {
         static let repeatedKey: UInt8 = 2
 
         var start: Mark
+        /// The character index just past the node (libyaml's end mark). A block collection's
+        /// lies wherever the next token starts, after any comments; `end(_:)` corrects for that.
+        var end: Int32
         /// A scalar's first byte in `text`; a collection's number of children; an alias's anchor.
         var payload: Int32
         /// A scalar's length in bytes.
@@ -244,5 +250,58 @@ public struct YAMLDocument: Sendable {
         }
 
         public func makeIterator() -> Iterator { Iterator(storage: storage, position: first, remaining: count) }
+    }
+}
+
+// MARK: - Where nodes are written, for fixes
+
+extension YAMLDocument {
+    /// Whether a collection is written in brackets or braces.
+    func isFlow(_ node: Node) -> Bool {
+        records[Int(node.index)].style == Self.flowStyle && records[Int(node.index)].kind != Kind.scalar.rawValue
+    }
+
+    /// Whether the node is an alias, seen at its site rather than its anchor.
+    func isAlias(_ node: Node) -> Bool { node.index != node.site }
+
+    /// The character index just past what the node's text covers: a block collection ends
+    /// with its last child, not at the next token libyaml found after it.
+    func end(_ node: Node) -> Int {
+        var node = node
+        while true {
+            let record = records[Int(node.site)]
+            guard record.kind == Kind.mapping.rawValue || record.kind == Kind.sequence.rawValue,
+                  record.style != Self.flowStyle, record.payload > 0
+            else { return Int(record.end) }
+            var child = node.site + 1
+            for _ in 1..<record.payload { child = records[Int(child)].next }
+            node = Self.node(records[Int(child)], at: child)
+        }
+    }
+
+    /// The node of `kind` written at character index `offset`, not through an alias.
+    /// Records are in document order, so their starts never decrease.
+    func node(writtenAt offset: Int, kind: Kind) -> Node? {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].start.offset < offset { low = middle + 1 } else { high = middle }
+        }
+        var position = low
+        while position < records.count, records[position].start.offset == offset {
+            if records[position].kind == kind.rawValue { return Node(index: Int32(position), site: Int32(position)) }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The map that holds `key` as one of its keys.
+    func map(holdingKey key: Node) -> Node? {
+        for position in records.indices where records[position].kind == Kind.mapping.rawValue {
+            let map = Node(index: Int32(position), site: Int32(position))
+            if entries(map).contains(where: { $0.key.site == key.site }) { return map }
+        }
+        return nil
     }
 }

@@ -172,7 +172,7 @@ private struct DocumentBuilder {
                 text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
             }
             records.append(YAMLDocument.Record(
-                start: mark(event.start_mark), payload: textStart, length: Int32(text.count) - textStart,
+                start: mark(event.start_mark), end: Int32(truncatingIfNeeded: event.end_mark.index), payload: textStart, length: Int32(text.count) - textStart,
                 next: position + 1, kind: YAMLDocument.Kind.scalar.rawValue, style: style.rawValue,
                 flags: scalar.tag == nil ? 0 : YAMLDocument.Record.tagged))
             if let anchor = optionalString(scalar.anchor) {
@@ -184,12 +184,15 @@ private struct DocumentBuilder {
             if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let tagged = isMapping ? event.data.mapping_start.tag != nil : event.data.sequence_start.tag != nil
+            let flow = isMapping
+                ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
             let anchor = isMapping ? optionalString(event.data.mapping_start.anchor) : optionalString(event.data.sequence_start.anchor)
             let position = Int32(records.count)
             records.append(YAMLDocument.Record(
-                start: start, payload: 0, length: 0, next: position + 1,
+                start: start, end: 0, payload: 0, length: 0, next: position + 1,
                 kind: (isMapping ? YAMLDocument.Kind.mapping : YAMLDocument.Kind.sequence).rawValue,
-                style: 0, flags: tagged ? YAMLDocument.Record.tagged : 0))
+                style: flow ? YAMLDocument.flowStyle : 0, flags: tagged ? YAMLDocument.Record.tagged : 0))
             var frame = Frame(record: position, isMapping: isMapping)
             if let anchor {
                 frame.isAnchored = true
@@ -200,6 +203,7 @@ private struct DocumentBuilder {
             guard let frame = stack.popLast() else { return nil }
             let position = Int(frame.record)
             records[position].payload = frame.children
+            records[position].end = Int32(truncatingIfNeeded: event.end_mark.index)
             records[position].next = Int32(records.count)
             if frame.isMapping { markRepeatedKeys(of: frame) }
             if frame.isAnchored, let anchor = openAnchors.popLast() {
@@ -224,7 +228,7 @@ private struct DocumentBuilder {
             }
             let position = Int32(records.count)
             records.append(YAMLDocument.Record(
-                start: start, payload: anchored.record, length: 0, next: position + 1,
+                start: start, end: Int32(truncatingIfNeeded: event.end_mark.index), payload: anchored.record, length: 0, next: position + 1,
                 kind: YAMLDocument.Record.alias, style: 0, flags: 0))
             attach(position, nodeCount: anchored.nodeCount, height: anchored.height)
         case YAML_DOCUMENT_START_EVENT:

@@ -1,0 +1,85 @@
+/// Whether a fix only moves the value a rule is about to the nearest value it accepts
+/// (`safe`), or changes what a person would see as another design, or guesses (`unsafe`).
+public enum FixSafety: String, Sendable, CaseIterable {
+    case safe
+    case unsafe
+}
+
+/// A rule's fix, as its description declares it next to its check.
+public struct FixDeclaration: Sendable {
+    public var safety: FixSafety
+    /// One line: what the fix changes.
+    public var summary: String
+    /// Why it is safe, or why it is not.
+    public var reason: String
+
+    public init(_ safety: FixSafety, summary: String, reason: String) {
+        self.safety = safety
+        self.summary = summary
+        self.reason = reason
+    }
+}
+
+/// A value a fix writes: a plain scalar, or a flow list of plain scalars.
+public enum FixValue: Sendable, Hashable {
+    case scalar(String)
+    case list([String])
+
+    var text: String {
+        switch self {
+        case .scalar(let text): return text
+        case .list(let items): return "[" + items.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// What a fix changes, in terms of the nodes a rule already knows the marks of.
+/// The engine turns these into text edits against the file's own bytes.
+public enum FixAction: Sendable, Hashable {
+    /// Gives `key` of the map written at `map` the value: a written scalar or flow value is
+    /// replaced (a quoted scalar keeps its quotes), an absent key is added in the map's style.
+    case set(key: String, to: FixValue, inMapAt: Mark)
+    /// Adds `item` at the end of the list written at `list`, in the list's style.
+    case append(item: String, toListAt: Mark)
+    /// Renames the map key written at `key`, unless its map already has the new name.
+    case renameKey(at: Mark, to: String)
+}
+
+/// One replacement of a byte range of a file. An empty range is an insertion.
+public struct TextEdit: Sendable, Hashable {
+    /// Byte offsets into the file as read, byte-order mark included.
+    public var range: Range<Int>
+    public var replacement: String
+    /// Where the range starts and ends, as findings count lines and columns.
+    public var start: Mark
+    public var end: Mark
+
+    public init(range: Range<Int>, replacement: String, start: Mark, end: Mark) {
+        self.range = range
+        self.replacement = replacement
+        self.start = start
+        self.end = end
+    }
+
+    /// Whether the two edits cannot both be applied: their ranges share a byte, two
+    /// insertions land on one spot (their order would be a guess), or one inserts
+    /// inside the other's range.
+    public func conflicts(with other: TextEdit) -> Bool {
+        if range.lowerBound < other.range.upperBound, other.range.lowerBound < range.upperBound { return true }
+        if range.isEmpty, other.range.isEmpty { return range.lowerBound == other.range.lowerBound }
+        if range.isEmpty { return other.range.lowerBound < range.lowerBound && range.lowerBound < other.range.upperBound }
+        if other.range.isEmpty { return range.lowerBound < other.range.lowerBound && other.range.lowerBound < range.upperBound }
+        return false
+    }
+}
+
+/// A finding's fix: edits applied together or not at all.
+public struct Fix: Sendable, Hashable {
+    public var safety: FixSafety
+    public var edits: [TextEdit]
+
+    public init(safety: FixSafety, edits: [TextEdit]) {
+        self.safety = safety
+        self.edits = edits
+    }
+}

@@ -1,0 +1,102 @@
+/// Applies fixes to a text. Pure: the same text and fixes give the same bytes, so the
+/// command line's `--fix` and an editor's quick fixes share it.
+public enum FixApplier {
+    /// What one pass did: the new text and the positions (in `fixes`) of the fixes applied.
+    public struct Pass: Sendable, Equatable {
+        public var text: [UInt8]
+        public var applied: [Int]
+    }
+
+    /// Applies every fix none of whose edits conflicts with an edit of a fix taken before
+    /// it; fixes are taken in the order of their first edit, so the result does not depend
+    /// on the order rules reported them. A fix that loses waits for the next pass, which
+    /// recomputes it against the new text. A fix whose edits conflict with each other, or
+    /// fall outside the text, is never applied.
+    public static func apply(_ fixes: [Fix], to text: [UInt8]) -> Pass {
+        let order = fixes.indices.filter { !fixes[$0].edits.isEmpty }.sorted { lhs, rhs in
+            let (left, right) = (firstEdit(of: fixes[lhs]), firstEdit(of: fixes[rhs]))
+            if left.range.lowerBound != right.range.lowerBound { return left.range.lowerBound < right.range.lowerBound }
+            if left.range.upperBound != right.range.upperBound { return left.range.upperBound < right.range.upperBound }
+            return lhs < rhs
+        }
+        var taken: [TextEdit] = []
+        var applied: [Int] = []
+        for position in order {
+            let edits = fixes[position].edits
+            guard edits.allSatisfy({ $0.range.upperBound <= text.count && $0.range.lowerBound >= 0 }) else { continue }
+            let selfConflict = edits.indices.contains { first in
+                edits.indices.contains { second in second > first && edits[first].conflicts(with: edits[second]) }
+            }
+            if selfConflict { continue }
+            if edits.contains(where: { edit in taken.contains { $0.conflicts(with: edit) } }) { continue }
+            taken.append(contentsOf: edits)
+            applied.append(position)
+        }
+        taken.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count + taken.reduce(0) { $0 + $1.replacement.utf8.count })
+        var cursor = 0
+        for edit in taken {
+            result.append(contentsOf: text[cursor..<edit.range.lowerBound])
+            result.append(contentsOf: edit.replacement.utf8)
+            cursor = edit.range.upperBound
+        }
+        result.append(contentsOf: text[cursor...])
+        return Pass(text: result, applied: applied.sorted())
+    }
+
+    private static func firstEdit(of fix: Fix) -> TextEdit {
+        fix.edits.min { $0.range.lowerBound < $1.range.lowerBound } ?? fix.edits[0]
+    }
+}
+
+/// Fixes one file's text in passes until nothing fixable is left: each pass reviews the
+/// text, applies the fixes that do not overlap, and reviews the result again.
+public enum FixLoop {
+    public static let maximumPasses = 10
+
+    public struct Outcome: Sendable, Equatable {
+        public var text: [UInt8]
+        /// How many findings' fixes were applied, over every pass.
+        public var fixed: Int
+        /// The fixed findings' rules, sorted, each once.
+        public var fixedRules: [String]
+        public var passes: Int
+        /// Why the loop stopped early: a repeating result, or the pass limit.
+        public var warnings: [String]
+    }
+
+    /// `review` gives the findings of a text (with their fixes); `safeties` says which fixes to take.
+    public static func run(
+        _ text: [UInt8], applying safeties: Set<FixSafety>, review: ([UInt8]) -> [Finding]
+    ) -> Outcome {
+        var current = text
+        var seen: Set<[UInt8]> = [text]
+        var fixed = 0
+        var rules: Set<String> = []
+        var warnings: [String] = []
+        var passes = 0
+        while true {
+            let fixable = review(current).filter { finding in finding.fix.map { safeties.contains($0.safety) } ?? false }
+            guard !fixable.isEmpty else { break }
+            if passes == maximumPasses {
+                let names = Set(fixable.map(\.rule)).sorted().joined(separator: ", ")
+                warnings.append("stopped after \(maximumPasses) passes with fixes still to apply (\(names))")
+                break
+            }
+            let pass = FixApplier.apply(fixable.compactMap(\.fix), to: current)
+            guard !pass.applied.isEmpty else { break }
+            let passRules = Set(pass.applied.map { fixable[$0].rule })
+            passes += 1
+            if !seen.insert(pass.text).inserted {
+                // Undoing an earlier pass: two fixes undo each other, and applying more would loop.
+                warnings.append("fixes undo each other, so the text came back to an earlier pass's; stopped (\(passRules.sorted().joined(separator: ", ")))")
+                break
+            }
+            fixed += pass.applied.count
+            rules.formUnion(passRules)
+            current = pass.text
+        }
+        return Outcome(text: current, fixed: fixed, fixedRules: rules.sorted(), passes: passes, warnings: warnings)
+    }
+}

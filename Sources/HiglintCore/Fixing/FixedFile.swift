@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file-writing edge of fixing: puts a fixed text in place of the file it was read
+/// from, unless the file changed on disk since.
+public enum FixedFile {
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file no longer holds the text that was fixed: someone saved it meanwhile.
+        case changedOnDisk
+        case unreadable(ReadProblem)
+        case unwritable(WriteProblem)
+
+        public var description: String {
+            switch self {
+            case .changedOnDisk: return "changed on disk while it was being fixed; left as it is"
+            case .unreadable(let problem): return "cannot read it again before writing: \(problem)"
+            case .unwritable(let problem): return "\(problem)"
+            }
+        }
+    }
+
+    /// Replaces `path` atomically with `fixed` when it still holds `original`, keeping its
+    /// permissions. Writes nothing when the two are equal, so an unchanged file keeps its
+    /// modification time. (A save between the final look and the rename can still be lost;
+    /// the look makes that window a few microseconds instead of the whole run.)
+    public static func replace(_ path: String, original: [UInt8], with fixed: [UInt8]) -> Result<Bool, Problem> {
+        guard fixed != original else { return .success(false) }
+        switch FileReader.read(path, maxBytes: LoaderLimits.largestFileBytes) {
+        case .failure(let problem): return .failure(.unreadable(problem))
+        case .success(let current) where current != original: return .failure(.changedOnDisk)
+        case .success: break
+        }
+        var info = stat()
+        let permissions: mode_t? = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let written = fixed.withUnsafeBytes { bytes in
+            AtomicFile.write(pieces: [bytes], to: path, permissions: permissions)
+        }
+        if case .failure(let problem) = written { return .failure(.unwritable(problem)) }
+        return .success(true)
+    }
+}
