@@ -16,7 +16,10 @@ struct BackTitleMismatchRule: ProjectRule {
             "screen: Wi-Fi\nparent: Nowhere\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}\n",
             "screen: Settings\n---\nscreen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {custom: false}\n",
         ],
-        isProjectRule: true)
+        isProjectRule: true,
+        fix: FixDeclaration(
+            .unsafe, summary: "Replaces the back button's title with the parent screen's title.",
+            reason: "The written title may be the one meant, and the parent's title the one to change; only a person can tell which."))
 
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
         let screens = project.screens
@@ -28,6 +31,7 @@ struct BackTitleMismatchRule: ProjectRule {
                   let backTitle = screens[position].backTitle?.nonBlank
             else { continue }
             let message: String
+            let expected = screens[parent].navigationTitle?.nonBlank ?? parentName
             if let parentTitle = screens[parent].navigationTitle?.nonBlank {
                 guard backTitle != parentTitle else { continue }
                 message = "back button says \(quoted(backTitle)) but the parent screen \(quoted(parentName)) is titled \(quoted(parentTitle))"
@@ -36,7 +40,8 @@ struct BackTitleMismatchRule: ProjectRule {
                 message = "back button says \(quoted(backTitle)) but the parent screen is \(quoted(parentName)) (it has no navigation bar title)"
             }
             violations.append(
-                ProjectViolation(on: screens[position], Violation(message: message, at: screens[position].backTitleMark)))
+                ProjectViolation(on: screens[position], Violation(message: message, at: screens[position].backTitleMark)
+                    .fixed(by: .replace(valueAt: screens[position].backTitleMark, with: .text(expected)))))
         }
         return violations
     }

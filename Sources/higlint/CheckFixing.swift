@@ -19,11 +19,16 @@ struct CheckFixing {
 
     func run(_ files: [SpecFile]) -> Outcome {
         var outcome = Outcome()
+        // Project rules' fixes read other screens (a parent's title), here as the tree was
+        // before fixing. Only a renamed misspelt key in another file could change what they
+        // read there, and a second run picks that up.
+        let summaries = ParallelReview.review(files, with: engine).flatMap(\.summaries)
         for file in files where Self.isEditable(file.path) {
             // A file that cannot be read is the review's to report, after fixing.
             guard case .success(let original) = FileReader.read(file.path, maxBytes: engine.config.limits.maxFileBytes)
             else { continue }
-            let fixed = FixLoop.run(original, applying: safeties) { text in engine.review(text, file: file).findings }
+            let others = summaries.filter { $0.file != file.displayPath }
+            let fixed = FixLoop.run(original, applying: safeties) { text in engine.review(text, file: file, among: others).findings }
             for warning in fixed.warnings { Console.warning("\(file.displayPath): \(warning)") }
             guard fixed.text != original else { continue }
             if showsDiff {

@@ -20,15 +20,20 @@ public struct FixDeclaration: Sendable {
     }
 }
 
-/// A value a fix writes: a plain scalar, or a flow list of plain scalars.
+/// A value a fix writes.
 public enum FixValue: Sendable, Hashable {
+    /// A word of the spec format (`regular`, `auto`, `11`), written plain.
     case scalar(String)
+    /// A flow list of such words.
     case list([String])
+    /// Text from a screen (a title), plain when it reads back the same, else quoted.
+    case text(String)
 
     var text: String {
         switch self {
-        case .scalar(let text): return text
+        case .scalar(let word): return word
         case .list(let items): return "[" + items.joined(separator: ", ") + "]"
+        case .text(let text): return YAMLText.scalar(text)
         }
     }
 }
@@ -39,6 +44,8 @@ public enum FixAction: Sendable, Hashable {
     /// Gives `key` of the map written at `map` the value: a written scalar or flow value is
     /// replaced (a quoted scalar keeps its quotes), an absent key is added in the map's style.
     case set(key: String, to: FixValue, inMapAt: Mark)
+    /// Replaces the scalar value written at `value`, keeping its quotes.
+    case replace(valueAt: Mark, with: FixValue)
     /// Adds `item` at the end of the list written at `list`, in the list's style.
     case append(item: String, toListAt: Mark)
     /// Renames the map key written at `key`, unless its map already has the new name.

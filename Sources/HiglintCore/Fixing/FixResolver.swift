@@ -26,6 +26,9 @@ struct FixResolver {
                 return replacement(of: entry.value, with: value)
             }
             return insertion(of: "\(key): \(value.text)", into: map)
+        case .replace(let mark, let value):
+            guard let node = document.node(writtenAt: mark.offset, kind: .scalar) else { return nil }
+            return replacement(of: node, with: value)
         case .append(let item, let mark):
             guard let list = document.node(writtenAt: mark.offset, kind: .sequence) else { return nil }
             return insertion(of: item, into: list)
@@ -62,8 +65,17 @@ struct FixResolver {
             switch document.style(node) {
             case .block: return nil
             case .quoted:
-                guard case .scalar(let text) = value, range.count >= 2 else { return edit(range, value.text) }
-                return edit(range.lowerBound + 1..<range.upperBound - 1, text)
+                guard range.count >= 2 else { return nil }
+                let inside = range.lowerBound + 1..<range.upperBound - 1
+                switch value {
+                case .scalar(let word): return edit(inside, word)
+                case .list: return edit(range, value.text)
+                case .text(let text):
+                    if first == UInt8(ascii: "\"") { return edit(inside, String(YAMLText.doubleQuoted(text).dropFirst().dropLast())) }
+                    // Single quotes escape only themselves; a line break would need folding, so it takes double quotes.
+                    if text.contains(where: \.isNewline) { return edit(range, YAMLText.doubleQuoted(text)) }
+                    return edit(inside, String(text.flatMap { $0 == "'" ? ["'", "'"] : [$0] }))
+                }
             case .plain:
                 return edit(range, value.text)
             }

@@ -141,6 +141,42 @@ public struct Engine: Sendable {
     }
 
     private func projectFindings(_ index: ProjectIndex) -> [Finding] {
+        var pending: [PendingFix] = []
+        return projectFindings(index, pending: &pending)
+    }
+
+    /// A project finding's fix, to be resolved against the file it lands on.
+    private struct PendingFix {
+        var finding: Int
+        var documentIndex: Int
+        var actions: [FixAction]
+    }
+
+    /// The file's review together with the project rules' findings that land on it, their
+    /// fixes resolved: what `--fix` works from, since a fix such as a back title's needs
+    /// another screen. `others` are the summaries of every other file, in path order.
+    public func review(_ bytes: [UInt8], file: SpecFile, among others: [ScreenSummary]) -> FileResult {
+        var result = review(bytes, file: file)
+        let own = result.summaries
+        let split = others.firstIndex { FileSystem.precedes(file.displayPath, $0.file) } ?? others.count
+        let screens = Array(others[..<split]) + own + Array(others[split...])
+        var pending: [PendingFix] = []
+        var project = projectFindings(ProjectIndex(screens: screens), pending: &pending)
+        let mine = Set(project.indices.filter { project[$0].file == file.displayPath })
+        if pending.contains(where: { mine.contains($0.finding) }), case .success(let documents) = YAMLLoader.load(bytes, limits: config.limits) {
+            let source = SourceText(bytes)
+            for fix in pending where mine.contains(fix.finding) && documents.indices.contains(fix.documentIndex) {
+                guard let safety = allRuleDescriptions.first(where: { $0.id == project[fix.finding].rule })?.fix?.safety,
+                      let edits = FixResolver(document: documents[fix.documentIndex], source: source).edits(for: fix.actions)
+                else { continue }
+                project[fix.finding].fix = Fix(safety: safety, edits: edits)
+            }
+        }
+        result.findings = (result.findings + mine.sorted().map { project[$0] }).sorted(by: Finding.reportOrder)
+        return result
+    }
+
+    private func projectFindings(_ index: ProjectIndex, pending: inout [PendingFix]) -> [Finding] {
         var findings: [Finding] = []
         let screens = index.screens
         // Sorted once, and only when some parent is unknown.
@@ -176,6 +212,9 @@ public struct Engine: Sendable {
                 if isSuppressed(enabled.description, by: summary.suppressed)
                     || isSuppressed(enabled.description, by: violation.suppressed) {
                     continue
+                }
+                if !violation.fix.isEmpty, enabled.description.fix != nil {
+                    pending.append(PendingFix(finding: findings.count, documentIndex: summary.documentIndex, actions: violation.fix))
                 }
                 findings.append(
                     finding(enabled.description, enabled.severity, violation, file: Self.file(of: summary),
