@@ -25,6 +25,7 @@ public struct JSONReportWriter: ReportWriter {
     private static func renderedSize(of finding: Finding) -> Int {
         160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
             + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0)
+            + (finding.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
     private static func append(_ finding: Finding, to out: inout String) {
@@ -46,6 +47,20 @@ public struct JSONReportWriter: ReportWriter {
         JSONText.appendOptional(finding.screen, to: &out)
         out.append(", \"element\": ")
         JSONText.appendOptional(finding.element, to: &out)
+        if let fix = finding.fix {
+            out.append(", \"fix\": {\"safety\": ")
+            JSONText.appendString(fix.safety.rawValue, to: &out)
+            out.append(", \"edits\": [")
+            for (index, edit) in fix.edits.enumerated() {
+                if index > 0 { out.append(", ") }
+                out.append("{\"start\": {\"line\": \(edit.start.line), \"column\": \(edit.start.column)}")
+                out.append(", \"end\": {\"line\": \(edit.end.line), \"column\": \(edit.end.column)}")
+                out.append(", \"replacement\": ")
+                JSONText.appendString(edit.replacement, to: &out)
+                out.append("}")
+            }
+            out.append("]}")
+        }
         out.append("}")
     }
 

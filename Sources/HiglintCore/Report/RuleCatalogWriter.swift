@@ -5,7 +5,7 @@ public enum RuleCatalogWriter {
         return rules.map { rule in
             let padding = String(repeating: " ", count: idWidth - rule.id.count)
             let severity = rule.severity.rawValue + String(repeating: " ", count: 7 - rule.severity.rawValue.count)
-            return "\(rule.id)\(padding)  \(severity)  \(rule.summary)\n"
+            return "\(rule.id)\(padding)  \(severity)  \(rule.summary)\(fixNote(rule))\n"
         }.joined()
     }
 
@@ -19,7 +19,14 @@ public enum RuleCatalogWriter {
             out += ", \"seed\": \(JSONText.string(rule.seed))"
             out += ", \"hint\": \(JSONText.string(rule.hint))"
             out += ", \"project_rule\": \(rule.isProjectRule)"
-            out += ", \"thresholds\": [\(rule.thresholds.map { JSONText.string($0.key) }.joined(separator: ", "))]}"
+            out += ", \"thresholds\": [\(rule.thresholds.map { JSONText.string($0.key) }.joined(separator: ", "))]"
+            out += ", \"fix\": "
+            if let fix = rule.fix {
+                out += "{\"safety\": \(JSONText.string(fix.safety.rawValue)), \"summary\": \(JSONText.string(fix.summary))"
+                out += ", \"reason\": \(JSONText.string(fix.reason))}}"
+            } else {
+                out += "null}"
+            }
             out += index + 1 < rules.count ? ",\n" : "\n"
         }
         return out + "]\n"
@@ -43,13 +50,14 @@ public enum RuleCatalogWriter {
             for rule in members {
                 let thresholds = rule.thresholds.isEmpty ? "" : " [\(rule.thresholds.map(\.key).joined(separator: ", "))]"
                 let project = rule.isProjectRule ? " (project rule)" : ""
-                out += "| `\(rule.id)` | \(rule.severity.rawValue) | \(escapeCell(rule.summary))\(thresholds)\(project) |\n"
+                out += "| `\(rule.id)` | \(rule.severity.rawValue) | \(escapeCell(rule.summary))\(thresholds)\(project)\(fixNote(rule)) |\n"
             }
             out += "\n"
             for rule in members {
                 out += "### `\(rule.id)`\n\n"
                 out += "\(rule.rationale) (seed: \(rule.seed))\n\n"
                 out += "Fix: \(rule.hint)\n\n"
+                if let fix = rule.fix { out += "\(fixLine(fix)): \(fix.summary) \(fix.reason)\n\n" }
                 for threshold in rule.thresholds {
                     out += "Threshold `\(threshold.key)`: \(threshold.meaning), \(threshold.defaultValue) \(threshold.unit) by default.\n\n"
                 }
@@ -81,6 +89,7 @@ public enum RuleCatalogWriter {
     public static func explanation(_ rule: RuleDescription) -> String {
         var out = "\(rule.id) (\(rule.severity.rawValue)\(rule.isProjectRule ? ", project rule" : ""))\n\n"
         out += "\(rule.summary)\n\nWhy: \(rule.rationale)\nSource: seed \(rule.seed)\nFix: \(rule.hint)\n"
+        if let fix = rule.fix { out += "\(fixLine(fix)): \(fix.summary)\n  \(fix.safety == .safe ? "Safe" : "Unsafe"): \(fix.reason)\n" }
         if !rule.thresholds.isEmpty {
             out += "Thresholds (config `thresholds:`):\n"
             for threshold in rule.thresholds {
@@ -95,6 +104,15 @@ public enum RuleCatalogWriter {
             }
         }
         return out
+    }
+
+    /// How the catalog marks a rule with a fix: ` [safe fix]`, ` [unsafe fix]`, or nothing.
+    private static func fixNote(_ rule: RuleDescription) -> String {
+        rule.fix.map { " [\($0.safety.rawValue) fix]" } ?? ""
+    }
+
+    private static func fixLine(_ fix: FixDeclaration) -> String {
+        fix.safety == .safe ? "Automatic fix (`check --fix`)" : "Automatic fix, unsafe (`check --fix --unsafe-fixes`)"
     }
 
     private static func escapeCell(_ text: String) -> String {

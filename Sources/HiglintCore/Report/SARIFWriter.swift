@@ -41,7 +41,9 @@ public struct SARIFWriter: ReportWriter {
             let key = fingerprintInput(finding)
             let occurrence = seen[key, default: 0] + 1
             seen[key] = occurrence
-            return "        " + render(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint(key, occurrence))
+            let index = ruleIndex[finding.rule]
+            return "        " + render(finding, ruleIndex: index, fingerprint: fingerprint(key, occurrence),
+                                       fixSummary: index.flatMap { rules[$0].fix?.summary })
         }
         out += "      \"results\": ["
         out += results.isEmpty ? "]\n" : "\n" + results.joined(separator: ",\n") + "\n      ]\n"
@@ -74,11 +76,13 @@ public struct SARIFWriter: ReportWriter {
         out += ", \"defaultConfiguration\": {\"level\": \(JSONText.string(level(rule.severity)))}"
         var tags = [rule.plugin]
         if rule.isProjectRule { tags.append("project-rule") }
-        out += ", \"properties\": {\"tags\": [\(tags.map(JSONText.string).joined(separator: ", "))]}}"
+        out += ", \"properties\": {\"tags\": [\(tags.map(JSONText.string).joined(separator: ", "))]"
+        if let fix = rule.fix { out += ", \"fix\": \(JSONText.string(fix.safety.rawValue))" }
+        out += "}}"
         return out
     }
 
-    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String) -> String {
+    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String, fixSummary: String?) -> String {
         var out = "{\"ruleId\": \(JSONText.string(finding.rule))"
         if let ruleIndex { out += ", \"ruleIndex\": \(ruleIndex)" }
         out += ", \"level\": \(JSONText.string(level(finding.severity)))"
@@ -94,11 +98,24 @@ public struct SARIFWriter: ReportWriter {
             out += ", \"fullyQualifiedName\": \(JSONText.string(names.joined(separator: " / ")))}]"
         }
         out += "}]"
+        if let fix = finding.fix { out += ", \"fixes\": [" + render(fix, in: finding.file, summary: fixSummary) + "]" }
         out += ", \"partialFingerprints\": {\(JSONText.string(fingerprintKey)): \(JSONText.string(fingerprint))}"
         if !finding.hint.isEmpty {
             out += ", \"properties\": {\"hint\": \(JSONText.string(finding.hint))}"
         }
         return out + "}"
+    }
+
+    /// A fix as one change to the finding's file; an insertion deletes an empty region.
+    private static func render(_ fix: Fix, in file: String, summary: String?) -> String {
+        var out = "{\"description\": {\"text\": \(JSONText.string((summary ?? "Fix") + " (\(fix.safety.rawValue))"))}"
+        out += ", \"artifactChanges\": [{\"artifactLocation\": " + artifactLocation(file) + ", \"replacements\": ["
+        out += fix.edits.map { edit in
+            "{\"deletedRegion\": {\"startLine\": \(edit.start.line), \"startColumn\": \(edit.start.column)"
+                + ", \"endLine\": \(edit.end.line), \"endColumn\": \(edit.end.column)}"
+                + ", \"insertedContent\": {\"text\": \(JSONText.string(edit.replacement))}}"
+        }.joined(separator: ", ")
+        return out + "]}]}"
     }
 
     private static func artifactLocation(_ path: String) -> String {
