@@ -66,7 +66,17 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(first["element"] as? String, "b")
         XCTAssertNotNil(first["hint"] as? String)
         XCTAssertTrue(findings[1]["element"] is NSNull)
-        XCTAssertEqual(Set(first.keys), ["file", "line", "column", "rule", "severity", "message", "hint", "screen", "element"])
+        XCTAssertEqual(Set(first.keys), ["file", "line", "column", "rule", "severity", "message", "hint", "screen", "element", "fix"])
+        // The hit target's fix: a hit_area added to the element's flow map, in its style.
+        let fix = try XCTUnwrap(first["fix"] as? [String: Any])
+        XCTAssertEqual(fix["safety"] as? String, "safe")
+        let edits = try XCTUnwrap(fix["edits"] as? [[String: Any]])
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits[0]["replacement"] as? String, ", hit_area: [44, 44]")
+        XCTAssertEqual(edits[0]["start"] as? [String: Int], ["line": 3, "column": 50])
+        XCTAssertEqual(edits[0]["end"] as? [String: Int], ["line": 3, "column": 50])
+        // The misspelt key's rename is a guess.
+        XCTAssertEqual((findings[1]["fix"] as? [String: Any])?["safety"] as? String, "unsafe")
     }
 
     func testOutputIsDeterministic() throws {

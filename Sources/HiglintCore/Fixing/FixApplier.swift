@@ -8,8 +8,8 @@ public enum FixApplier {
     }
 
     /// Applies every fix none of whose edits conflicts with an edit of a fix taken before
-    /// it; fixes are taken in the order of their first edit, so the result does not depend
-    /// on the order rules reported them. A fix that loses waits for the next pass, which
+    /// it; fixes are taken in the order of their first edit (range, then text), so the
+    /// result does not depend on the order rules reported them. A fix that loses waits for the next pass, which
     /// recomputes it against the new text. A fix whose edits conflict with each other, or
     /// fall outside the text, is never applied.
     public static func apply(_ fixes: [Fix], to text: [UInt8]) -> Pass {
@@ -17,6 +17,7 @@ public enum FixApplier {
             let (left, right) = (firstEdit(of: fixes[lhs]), firstEdit(of: fixes[rhs]))
             if left.range.lowerBound != right.range.lowerBound { return left.range.lowerBound < right.range.lowerBound }
             if left.range.upperBound != right.range.upperBound { return left.range.upperBound < right.range.upperBound }
+            if left.replacement != right.replacement { return left.replacement.utf8.lexicographicallyPrecedes(right.replacement.utf8) }
             return lhs < rhs
         }
         var taken: [TextEdit] = []

@@ -47,8 +47,9 @@ public struct JSONReportWriter: ReportWriter {
         JSONText.appendOptional(finding.screen, to: &out)
         out.append(", \"element\": ")
         JSONText.appendOptional(finding.element, to: &out)
+        out.append(", \"fix\": ")
         if let fix = finding.fix {
-            out.append(", \"fix\": {\"safety\": ")
+            out.append("{\"safety\": ")
             JSONText.appendString(fix.safety.rawValue, to: &out)
             out.append(", \"edits\": [")
             for (index, edit) in fix.edits.enumerated() {
@@ -60,6 +61,8 @@ public struct JSONReportWriter: ReportWriter {
                 out.append("}")
             }
             out.append("]}")
+        } else {
+            out.append("null")
         }
         out.append("}")
     }

@@ -54,7 +54,11 @@ public enum YAMLLoader {
         if let problem = encodingProblem(bytes) { return .failure(problem) }
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = DocumentBuilder(limits: limits)
-            return builder.run(buffer)
+            // Told the encoding, libyaml would read a UTF-8 byte-order mark as text; left
+            // to detect it, it would skip it. Skipped here, positions count from after it
+            // either way, which is what fixes expect (`SourceText.markLength`).
+            let hasMark = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+            return builder.run(hasMark ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer)
         }
     }
 

@@ -1,0 +1,166 @@
+@testable import HiglintCore
+import HiglintPlugins
+import XCTest
+
+/// Every fixable rule's fix, applied to each of its triggering examples; and the text
+/// edits against real YAML shapes: flow and block maps and lists, quotes, comments,
+/// CRLF, a byte-order mark and characters wider than a byte.
+final class FixTests: XCTestCase {
+    let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+    let file = SpecFile(path: "spec.yaml", displayPath: "spec.yaml")
+    let everyFix: Set<FixSafety> = [.safe, .unsafe]
+
+    private func findings(_ text: [UInt8]) -> [Finding] {
+        engine.review(text, file: file, among: []).findings
+    }
+
+    private func fixed(_ text: String, only rule: String? = nil, safeties: Set<FixSafety>? = nil) -> FixLoop.Outcome {
+        FixLoop.run(Array(text.utf8), applying: safeties ?? everyFix) { bytes in
+            findings(bytes).filter { rule == nil || $0.rule == rule }
+        }
+    }
+
+    private func fixedText(_ text: String, only rule: String? = nil) -> String {
+        String(decoding: fixed(text, only: rule).text, as: UTF8.self)
+    }
+
+    func testEveryFixableRuleFixesEachTriggeringExampleInOneEditAndIsSilentAfter() throws {
+        let fixable = engine.allRuleDescriptions.filter { $0.fix != nil }
+        XCTAssertEqual(
+            Set(fixable.map(\.id)),
+            ["spec.unknown-key", "buttons.hit-target", "buttons.custom-standard-action", "text.min-size", "text.light-weight",
+             "lifecycle.late-save", "bars.status-bar-no-reveal", "bars.back-breadcrumb", "bars.fixed-height",
+             "bars.back-title-mismatch", "orientation.missing-variant"])
+        for rule in fixable {
+            for example in rule.triggeringExamples {
+                let original = Array(example.utf8)
+                let found = findings(original).filter { $0.rule == rule.id }
+                XCTAssertFalse(found.isEmpty, "\(rule.id): \(example)")
+                for finding in found {
+                    let fix = try XCTUnwrap(finding.fix, "\(rule.id) has no fix for \(example)")
+                    XCTAssertEqual(fix.safety, rule.fix?.safety)
+                    // One edit, and every byte outside it stays.
+                    XCTAssertEqual(fix.edits.count, 1)
+                    let edit = fix.edits[0]
+                    let alone = FixApplier.apply([fix], to: original).text
+                    XCTAssertEqual(alone, Array(original[..<edit.range.lowerBound]) + Array(edit.replacement.utf8) + Array(original[edit.range.upperBound...]))
+                }
+                let outcome = fixed(example, only: rule.id)
+                XCTAssertTrue(outcome.warnings.isEmpty, "\(rule.id): \(outcome.warnings)")
+                XCTAssertEqual(outcome.fixed, found.count)
+                let after = findings(outcome.text)
+                XCTAssertFalse(after.contains { $0.rule == rule.id }, "\(rule.id) still fires on \(String(decoding: outcome.text, as: UTF8.self))")
+                // Fixing never makes the spec worse in the loader's or the schema's eyes.
+                XCTAssertFalse(after.contains { $0.rule.hasPrefix("spec.") && !findings(original).contains(where: { $0.rule == $0.rule }) })
+                XCTAssertFalse(after.contains { $0.rule == CoreRules.syntax || $0.rule == CoreRules.duplicateKey })
+                // Idempotent: a second run has nothing to do.
+                let again = FixLoop.run(outcome.text, applying: everyFix) { findings($0).filter { $0.rule == rule.id } }
+                XCTAssertEqual(again.text, outcome.text)
+                XCTAssertEqual(again.fixed, 0)
+            }
+        }
+    }
+
+    func testSafeRunLeavesUnsafeFixesAlone() {
+        let spec = "screen: Editor\ndata: {save: manual}\nelements:\n  - {id: t, type: text, font: {size: 9}}\n"
+        let outcome = fixed(spec, safeties: [.safe])
+        XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self),
+                       "screen: Editor\ndata: {save: manual}\nelements:\n  - {id: t, type: text, font: {size: 11}}\n")
+        XCTAssertEqual(outcome.fixedRules, ["text.min-size"])
+    }
+
+    // MARK: - Shapes of YAML
+
+    func testBlockMapGetsAKeyAtItsIndentAfterTrailingCommentsAndNestedMaps() {
+        let spec = "screen: Player\nkind: fullscreen-media\nstatus_bar:\n    hidden: true   # on purpose\n    style:\n      default\n# the end\n"
+        XCTAssertEqual(
+            fixedText(spec, only: "bars.status-bar-no-reveal"),
+            "screen: Player\nkind: fullscreen-media\nstatus_bar:\n    hidden: true   # on purpose\n    style:\n      default\n    reveal_on_tap: true\n# the end\n")
+    }
+
+    func testFlowMapGetsAnEntryInFlowStyle() {
+        XCTAssertEqual(
+            fixedText("screen: Player\nkind: fullscreen-media\nstatus_bar: { hidden: true }  # c\n"),
+            "screen: Player\nkind: fullscreen-media\nstatus_bar: { hidden: true, reveal_on_tap: true }  # c\n")
+        XCTAssertEqual(
+            fixedText("screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: false}\n"),
+            "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n")
+    }
+
+    func testListsGetAnItemInTheirOwnStyle() {
+        XCTAssertEqual(fixedText("screen: Game\norientations: [landscape-left] # only\n"),
+                       "screen: Game\norientations: [landscape-left, landscape-right] # only\n")
+        XCTAssertEqual(fixedText("screen: Game\norientations:\n  -   portrait  # first\n  - landscape-right\nkind: game\n"),
+                       "screen: Game\norientations:\n  -   portrait  # first\n  - landscape-right\n  - landscape-left\nkind: game\n")
+        XCTAssertEqual(fixedText("screen: Game\norientations:\n- landscape-left"),
+                       "screen: Game\norientations:\n- landscape-left\n- landscape-right\n")
+    }
+
+    func testQuotedScalarsKeepTheirQuotes() {
+        XCTAssertEqual(fixedText("screen: A\nelements:\n  - {id: t, type: text, font: {weight: 'light', size: 9}}\n"),
+                       "screen: A\nelements:\n  - {id: t, type: text, font: {weight: 'regular', size: 11}}\n")
+        let child = "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: 'Back'}\n"
+        XCTAssertEqual(
+            fixedText("screen: Settings\nnavigation_bar: {title: \"Rock 'n' Roll: Setup\"}\n---\n" + child),
+            "screen: Settings\nnavigation_bar: {title: \"Rock 'n' Roll: Setup\"}\n---\n"
+                + "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: 'Rock ''n'' Roll: Setup'}\n")
+        XCTAssertEqual(
+            fixedText("screen: Settings\nnavigation_bar: {title: \"a, b\"}\n---\nscreen: C\nparent: Settings\nnavigation_bar:\n  back: {title: Back}\n"),
+            "screen: Settings\nnavigation_bar: {title: \"a, b\"}\n---\nscreen: C\nparent: Settings\nnavigation_bar:\n  back: {title: \"a, b\"}\n")
+    }
+
+    func testCRLFStaysCRLF() {
+        let spec = "screen: Player\r\nkind: fullscreen-media  # c\r\nstatus_bar:\r\n  hidden: true\r\norientations:\r\n  - landscape-left\r\n"
+        XCTAssertEqual(
+            fixedText(spec),
+            "screen: Player\r\nkind: fullscreen-media  # c\r\nstatus_bar:\r\n  hidden: true\r\n  reveal_on_tap: true\r\norientations:\r\n  - landscape-left\r\n  - landscape-right\r\n")
+    }
+
+    func testByteOrderMarkAndWideCharactersBeforeTheEdit() throws {
+        let spec = "\u{FEFF}screen: Héllo wörld 旋转 # ünïcode\nelements:\n  - {id: ñ, label: 退出, type: text, font: {weight: thin}}\n"
+        XCTAssertEqual(fixedText(spec),
+                       "\u{FEFF}screen: Héllo wörld 旋转 # ünïcode\nelements:\n  - {id: ñ, label: 退出, type: text, font: {weight: regular}}\n")
+        let edit = try XCTUnwrap(findings(Array(spec.utf8)).first { $0.rule == "text.light-weight" }?.fix?.edits.first)
+        // Columns count characters, as findings do; the mark is not a column.
+        XCTAssertEqual([edit.start.line, edit.start.column, edit.end.line, edit.end.column], [3, 51, 3, 55])
+    }
+
+    func testAliasesTagsAndBlockScalarsAreNotEdited() {
+        for spec in [
+            "screen: A\nbase: &w light\nelements:\n  - {id: t, type: text, font: {weight: *w}}\n",
+            "screen: A\nelements:\n  - {id: t, type: text, font: {weight: !!str light}}\n",
+            "screen: A\nelements:\n  - {id: t, type: text, font: {size: &s 9}}\n",
+            "screen: A\nelements:\n  - id: t\n    type: text\n    font: {weight: |\n      light\n      }\n",
+        ] {
+            let found = findings(Array(spec.utf8)).filter { $0.rule.hasPrefix("text.") }
+            XCTAssertTrue(found.allSatisfy { $0.fix == nil }, spec)
+        }
+    }
+
+    func testRenamingAKeyToOneTheMapHasIsNoFix() {
+        let found = findings(Array("screen: A\nelements: []\nelemnts: []\n".utf8)).filter { $0.rule == "spec.unknown-key" }
+        XCTAssertEqual(found.count, 1)
+        XCTAssertNil(found.first?.fix)
+        XCTAssertEqual(fixedText("screen: A\nelemnts: [] # x\n"), "screen: A\nelements: [] # x\n")
+    }
+
+    func testTwoFixesOnOneLineAndMultipleDocuments() {
+        let spec = "screen: A\nelements:\n  - {id: t, type: text, font: {size: 9, weight: light}}\n---\nscreen: B\norientations: [landscape-right]\n"
+        let outcome = fixed(spec)
+        XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self),
+                       "screen: A\nelements:\n  - {id: t, type: text, font: {size: 11, weight: regular}}\n---\nscreen: B\norientations: [landscape-right, landscape-left]\n")
+        XCTAssertEqual(outcome.fixed, 3)
+        XCTAssertEqual(outcome.passes, 1)
+    }
+
+    /// Two rules adding keys to one empty flow map insert at one spot: one waits a pass.
+    func testInsertionsAtOneSpotTakeTwoPasses() {
+        let spec = "screen: A\nelements:\n  - {id: b, type: button, action: share, icon: custom:s, frame: [0, 100, 30, 30]}\n"
+        let outcome = fixed(spec)
+        XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self),
+                       "screen: A\nelements:\n  - {id: b, type: button, action: share, icon: system:share, frame: [0, 100, 30, 30], hit_area: [44, 44]}\n")
+        let empty = fixed("screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true}\nnavigation_bar: {height: 44}\n")
+        XCTAssertEqual(empty.passes, 1)
+        XCTAssertEqual(empty.fixed, 2)
+    }
+}
