@@ -25,20 +25,39 @@ struct HitTargetRule: ScreenRule {
         thresholds: [Self.minimum],
         fix: FixDeclaration(
             .safe, summary: "Gives the element a hit_area of at least the minimum, keeping any larger side.",
-            reason: "The visible frame stays as drawn; only the invisible touch area around it grows to the minimum."))
+            reason: "The visible frame stays as drawn; only the invisible touch area around it grows to the minimum. It is not offered where the larger area would crowd another control's (buttons.spacing): moving controls apart is a design decision."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context[Self.minimum]
+        let spacing = context[SpacingRule.minimum]
+        // Gathered at the first small control: most screens have none.
+        var controls: [Element]?
         return screen.allElements.compactMap { element in
             guard element.isInteractive, let size = element.touchSize,
                   size.width < minimum || size.height < minimum
             else { return nil }
             let what = element.hitArea != nil ? "hit area" : "frame"
-            let area = [max(size.width, minimum), max(size.height, minimum)].map(formatPoints)
-            return Violation(
+            let violation = Violation(
                 message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(formatPoints(minimum))x\(formatPoints(minimum)) pt",
                 on: element)
-                .fixed(by: .set(key: "hit_area", to: .list(area), inMapAt: element.marks.map))
+            let area = Size(width: max(size.width, minimum), height: max(size.height, minimum))
+            if controls == nil { controls = screen.allContentElements.filter(\.isInteractive) }
+            guard !crowds(element, grownTo: area, among: controls ?? [], spacing: spacing) else { return violation }
+            return violation.fixed(by: .set(key: "hit_area", to: .list([area.width, area.height].map(formatPoints)), inMapAt: element.marks.map))
+        }
+    }
+
+    /// Whether a touch area grown to `area` would come closer than `spacing` to another
+    /// content control it is now far enough from, so that the fix would only trade this
+    /// finding for a spacing one.
+    private func crowds(_ element: Element, grownTo area: Size, among controls: [Element], spacing: Double) -> Bool {
+        guard element.placement == .content, let frame = element.frame, let now = element.touchRect else { return false }
+        let grown = Rect(
+            x: frame.x - (area.width - frame.width) / 2, y: frame.y - (area.height - frame.height) / 2,
+            width: area.width, height: area.height)
+        return controls.contains { other in
+            guard other.path != element.path, let rect = other.touchRect else { return false }
+            return SpacingRule.gap(grown, rect) < spacing && SpacingRule.gap(now, rect) >= spacing
         }
     }
 }

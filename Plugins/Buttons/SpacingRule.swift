@@ -34,10 +34,7 @@ struct SpacingRule: ScreenRule {
         for laterIndex in controls.indices {
             let (later, laterRect) = controls[laterIndex]
             for (earlier, earlierRect) in controls[..<laterIndex] {
-                let dx = max(0, max(laterRect.minX - earlierRect.maxX, earlierRect.minX - laterRect.maxX))
-                let dy = max(0, max(laterRect.minY - earlierRect.maxY, earlierRect.minY - laterRect.maxY))
-                // Apart on one axis: the gap on that axis. Apart on both: the wider gap.
-                let gap = max(dx, dy)
+                let gap = Self.gap(laterRect, earlierRect)
                 guard gap < minimum else { continue }
                 let overlap = laterRect.minX < earlierRect.maxX && earlierRect.minX < laterRect.maxX
                     && laterRect.minY < earlierRect.maxY && earlierRect.minY < laterRect.maxY
@@ -48,5 +45,13 @@ struct SpacingRule: ScreenRule {
             }
         }
         return violations
+    }
+
+    /// How far apart two touch areas are: apart on one axis, the gap on that axis; apart
+    /// on both, the wider gap; 0 when they touch or overlap.
+    static func gap(_ one: Rect, _ other: Rect) -> Double {
+        let dx = max(0, max(one.minX - other.maxX, other.minX - one.maxX))
+        let dy = max(0, max(one.minY - other.maxY, other.minY - one.maxY))
+        return max(dx, dy)
     }
 }

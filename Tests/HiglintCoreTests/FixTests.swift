@@ -153,6 +153,15 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(outcome.passes, 1)
     }
 
+    /// A hit area that would crowd a neighbour's trades one finding for another: no fix.
+    func testAHitAreaThatWouldCrowdANeighbourIsNotOffered() {
+        let crowded = "screen: A\nelements:\n  - {id: a, type: button, frame: [0, 100, 30, 30]}\n  - {id: b, type: button, frame: [40, 100, 44, 44]}\n"
+        XCTAssertNil(findings(Array(crowded.utf8)).first { $0.rule == "buttons.hit-target" }?.fix)
+        XCTAssertEqual(findings(Array(crowded.utf8)).filter { $0.rule == "buttons.hit-target" }.count, 1)
+        let roomy = crowded.replacing("[40, 100", with: "[60, 100")
+        XCTAssertNotNil(findings(Array(roomy.utf8)).first { $0.rule == "buttons.hit-target" }?.fix)
+    }
+
     /// Two rules adding keys to one empty flow map insert at one spot: one waits a pass.
     func testInsertionsAtOneSpotTakeTwoPasses() {
         let spec = "screen: A\nelements:\n  - {id: b, type: button, action: share, icon: custom:s, frame: [0, 100, 30, 30]}\n"

@@ -1,0 +1,157 @@
+import Foundation
+import HiglintCore
+import TestSupport
+import XCTest
+
+/// `check --fix` through the real binary, on real files.
+final class FixCommandTests: XCTestCase {
+    static let fixable = "screen: Small # the small one\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}  # tiny\n"
+    static let fixedText = "screen: Small # the small one\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30], hit_area: [44, 44]}  # tiny\n"
+    static let clean = "screen: Home\nelements:\n  - {id: b, type: button, frame: [0, 100, 44, 44]}\n"
+    static let unsafeOnly = "screen: Editor\ndata: {save: manual}\n"
+
+    private func modificationDate(_ tree: SpecTree, _ name: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: tree.url.appendingPathComponent(name).path)[.modificationDate] as? Date
+    }
+
+    private func setPast(_ tree: SpecTree, _ names: [String]) throws -> Date {
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        for name in names {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: tree.url.appendingPathComponent(name).path)
+        }
+        return past
+    }
+
+    private func read(_ tree: SpecTree, _ name: String) throws -> String {
+        try String(contentsOf: tree.url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func testFixWritesFixedFilesOnlyAndReportsWhatIsLeft() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try tree.write("home.yaml", Self.clean)
+        try tree.write("editor.yaml", Self.unsafeOnly)
+        let past = try setPast(tree, ["home.yaml", "editor.yaml"])
+        let outcome = try HiglintProcess.run(["check", "--fix", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixedText)
+        // Nothing to fix, or only unsafe fixes: not written at all.
+        XCTAssertEqual(try read(tree, "editor.yaml"), Self.unsafeOnly)
+        XCTAssertEqual(try modificationDate(tree, "home.yaml"), past)
+        XCTAssertEqual(try modificationDate(tree, "editor.yaml"), past)
+        XCTAssertEqual(outcome.stdout, "editor.yaml:2:14: warning: data.save is manual: data is saved only when the user asks, and a suspended app can be ended without warning [lifecycle.late-save]\n")
+        XCTAssertEqual(outcome.stderr, "3 files, 3 screens: 0 errors, 1 warning, 0 infos (1 fixed, 1 more with --unsafe-fixes)\n")
+
+        // A second run has nothing to do and writes nothing.
+        let fixedAt = try setPast(tree, ["small.yaml"])
+        let again = try HiglintProcess.run(["check", "--fix", "."], in: tree.url)
+        XCTAssertEqual(again.stderr, "3 files, 3 screens: 0 errors, 1 warning, 0 infos (0 fixed, 1 more with --unsafe-fixes)\n")
+        XCTAssertEqual(try modificationDate(tree, "small.yaml"), fixedAt)
+
+        let unsafe = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "."], in: tree.url)
+        XCTAssertEqual(unsafe.stdout, "")
+        XCTAssertEqual(try read(tree, "editor.yaml"), "screen: Editor\ndata: {save: on-change}\n")
+        XCTAssertEqual(unsafe.stderr, "3 files, 3 screens: 0 errors, 0 warnings, 0 infos (1 fixed)\n")
+    }
+
+    func testPlainCheckSaysHowManyAreFixable() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try tree.write("editor.yaml", Self.unsafeOnly)
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.stderr, "2 files, 2 screens: 1 error, 1 warning, 0 infos (1 fixable with --fix, 1 more with --unsafe-fixes)\n")
+    }
+
+    func testDiffWritesNothingAndExitsOneWhenThereIsADiff() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try tree.write("home.yaml", Self.clean)
+        let past = try setPast(tree, ["small.yaml", "home.yaml"])
+        let outcome = try HiglintProcess.run(["check", "--fix", "--diff", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, """
+            --- a/small.yaml
+            +++ b/small.yaml
+            @@ -1,3 +1,3 @@
+             screen: Small # the small one
+             elements:
+            -  - {id: b, type: button, frame: [0, 100, 30, 30]}  # tiny
+            +  - {id: b, type: button, frame: [0, 100, 30, 30], hit_area: [44, 44]}  # tiny
+
+            """)
+        XCTAssertEqual(outcome.stderr, "1 fix in 1 file would be applied\n")
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+        XCTAssertEqual(try modificationDate(tree, "small.yaml"), past)
+
+        let clean = try HiglintProcess.run(["check", "--fix", "--diff", "home.yaml"], in: tree.url)
+        XCTAssertEqual(clean.status, 0)
+        XCTAssertEqual(clean.stdout, "")
+    }
+
+    func testFixOptionsNeedFix() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        for option in ["--unsafe-fixes", "--diff"] {
+            let outcome = try HiglintProcess.run(["check", option, "."], in: tree.url)
+            XCTAssertEqual(outcome.status, 2)
+            XCTAssertEqual(outcome.stderr, "higlint check: \(option) needs --fix\n")
+        }
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+    }
+
+    func testSARIFResultsCarryTheirFixes() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        let outcome = try HiglintProcess.run(["check", "--format", "sarif", "."], in: tree.url)
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
+        let result = try XCTUnwrap((run["results"] as? [[String: Any]])?.first)
+        let fix = try XCTUnwrap((result["fixes"] as? [[String: Any]])?.first)
+        let change = try XCTUnwrap((fix["artifactChanges"] as? [[String: Any]])?.first)
+        XCTAssertEqual((change["artifactLocation"] as? [String: String])?["uri"], "small.yaml")
+        let replacement = try XCTUnwrap((change["replacements"] as? [[String: Any]])?.first)
+        XCTAssertEqual(replacement["deletedRegion"] as? [String: Int], ["startLine": 3, "startColumn": 50, "endLine": 3, "endColumn": 50])
+        XCTAssertEqual((replacement["insertedContent"] as? [String: String])?["text"], ", hit_area: [44, 44]")
+    }
+
+    /// The example app and a generated corpus, fixed with every fix: each file still
+    /// loads, every comment is still there, and no finding of a rule without a fix moves
+    /// or appears, apart from what the fixes' new values make the rules see.
+    func testFixingTheExamplesAndTheCorpusKeepsThemWhole() throws {
+        let tree = try SpecTree()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(at: root.appendingPathComponent("examples"), to: tree.url.appendingPathComponent("examples"))
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        if FileManager.default.isExecutableFile(atPath: python.path) {
+            let generated = try ChildProcess.run(
+                python, [root.appendingPathComponent("bench/gen_corpus.py").path, "60", tree.url.appendingPathComponent("corpus").path],
+                in: tree.url)
+            XCTAssertEqual(generated.status, 0, generated.stderr)
+        }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: tree.url.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        let before = try files.map { try read(tree, $0) }
+        let unfixable = { (json: String) throws -> [String] in
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try XCTUnwrap(report["findings"] as? [[String: Any]])
+                .filter { $0["fix"] is NSNull }
+                .map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["element"] ?? "") \($0["message"] ?? "")" }.sorted()
+        }
+        let reviewed = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
+        let fixing = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "-q", "."], in: tree.url)
+        XCTAssertEqual(fixing.status, 0, fixing.stderr)
+        XCTAssertFalse(fixing.stderr.contains("warning:"), fixing.stderr)
+        let after = try files.map { try read(tree, $0) }
+        XCTAssertNotEqual(before, after, "nothing was fixed")
+        for (index, file) in files.enumerated() {
+            let loaded = YAMLLoader.load(Array(after[index].utf8))
+            if case .failure(let failure) = loaded { XCTFail("\(file) no longer loads: \(failure.message)") }
+            let comments = { (text: String) in text.split(separator: "\n").compactMap { line in line.firstRange(of: "#").map { line[$0.lowerBound...] } } }
+            XCTAssertEqual(comments(before[index]), comments(after[index]), file)
+        }
+        let rereviewed = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
+        XCTAssertEqual(try unfixable(reviewed.stdout), try unfixable(rereviewed.stdout))
+        let again = try HiglintProcess.run(["check", "--fix", "--diff", "."], in: tree.url)
+        XCTAssertEqual(again.stdout, "", "a second --fix would change more")
+    }
+}
