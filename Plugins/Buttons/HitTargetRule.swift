@@ -29,22 +29,27 @@ struct HitTargetRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context[Self.minimum]
-        let spacing = context[SpacingRule.minimum]
+        var violations: [Violation] = []
         // Gathered at the first small control: most screens have none.
         var controls: [Element]?
-        return screen.allElements.compactMap { element in
+        for element in screen.allElements {
             guard element.isInteractive, let size = element.touchSize,
                   size.width < minimum || size.height < minimum
-            else { return nil }
+            else { continue }
             let what = element.hitArea != nil ? "hit area" : "frame"
             let violation = Violation(
                 message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(formatPoints(minimum))x\(formatPoints(minimum)) pt",
                 on: element)
             let area = Size(width: max(size.width, minimum), height: max(size.height, minimum))
             if controls == nil { controls = screen.allContentElements.filter(\.isInteractive) }
-            guard !crowds(element, grownTo: area, among: controls ?? [], spacing: spacing) else { return violation }
-            return violation.fixed(by: .set(key: "hit_area", to: .list([area.width, area.height].map(formatPoints)), inMapAt: element.marks.map))
+            if crowds(element, grownTo: area, among: controls ?? [], spacing: context[SpacingRule.minimum]) {
+                violations.append(violation)
+            } else {
+                violations.append(violation.fixed(
+                    by: .set(key: "hit_area", to: .list([area.width, area.height].map(formatPoints)), inMapAt: element.marks.map)))
+            }
         }
+        return violations
     }
 
     /// Whether a touch area grown to `area` would come closer than `spacing` to another

@@ -5,26 +5,19 @@ struct SourceText {
     let bytes: [UInt8]
     /// 3 when the file starts with a UTF-8 byte-order mark, which libyaml does not count.
     let markLength: Int
-    /// The byte offset of each character index, when the text is not all ASCII.
-    private let characterOffsets: [Int]?
+    /// Whether every byte is ASCII, so that a character index is a byte offset.
+    private let isASCII: Bool
     /// The file's own line end, so an added line matches its neighbours.
     let lineEnd: String
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        markLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if bytes[markLength...].allSatisfy({ $0 < 0x80 }) {
-            characterOffsets = nil
-        } else {
-            var offsets: [Int] = []
-            offsets.reserveCapacity(bytes.count)
-            var position = markLength
-            while position < bytes.count {
-                if bytes[position] & 0xC0 != 0x80 { offsets.append(position) }
-                position += 1
-            }
-            offsets.append(bytes.count)
-            characterOffsets = offsets
+        let markLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.markLength = markLength
+        isASCII = bytes.withUnsafeBufferPointer { buffer in
+            var any: UInt8 = 0
+            for position in markLength..<buffer.count { any |= buffer[position] }
+            return any < 0x80
         }
         if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r") {
             lineEnd = "\r\n"
@@ -33,28 +26,35 @@ struct SourceText {
         }
     }
 
-    /// The byte offset of a libyaml character index.
+    /// The byte offset of a libyaml character index. A file gets a few of these asked
+    /// (two per edit), so counting from the start each time is cheaper than a table.
     func byteOffset(ofCharacter index: Int) -> Int {
-        guard let characterOffsets else { return min(bytes.count, markLength + max(0, index)) }
-        return characterOffsets[min(max(0, index), characterOffsets.count - 1)]
+        let index = max(0, index)
+        if isASCII { return min(bytes.count, markLength + index) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var characters = -1
+            for position in markLength..<buffer.count where buffer[position] & 0xC0 != 0x80 {
+                characters += 1
+                if characters == index { return position }
+            }
+            return buffer.count
+        }
     }
 
     /// The 1-based line and column of a byte offset, columns counted in characters as
     /// findings count them (the byte-order mark is not a column).
     func mark(ofByte offset: Int) -> Mark {
-        var line = 1
-        var lineStart = markLength
-        var position = markLength
-        while position < offset {
-            if bytes[position] == UInt8(ascii: "\n") {
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            var lineStart = markLength
+            for position in markLength..<min(offset, buffer.count) where buffer[position] == UInt8(ascii: "\n") {
                 line += 1
                 lineStart = position + 1
             }
-            position += 1
+            var column = 1
+            for position in lineStart..<min(offset, buffer.count) where buffer[position] & 0xC0 != 0x80 { column += 1 }
+            return Mark(line: line, column: column, offset: offset)
         }
-        var column = 1
-        for byte in bytes[lineStart..<offset] where byte & 0xC0 != 0x80 { column += 1 }
-        return Mark(line: line, column: column, offset: offset)
     }
 
     /// The offset just past the line break that ends the line holding `offset`, or the
