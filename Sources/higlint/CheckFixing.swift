@@ -17,29 +17,67 @@ struct CheckFixing {
         var failed = false
     }
 
+    /// One file's part of the run, worked out on any core and reported in path order.
+    private struct FileFix: Sendable {
+        var file: SpecFile
+        var original: [UInt8]
+        var fixed: FixLoop.Outcome
+    }
+
     func run(_ files: [SpecFile]) -> Outcome {
         var outcome = Outcome()
-        // Project rules' fixes read other screens (a parent's title), here as the tree was
-        // before fixing. Only a renamed misspelt key in another file could change what they
-        // read there, and a second run picks that up.
-        let summaries = ParallelReview.review(files, with: engine).flatMap(\.summaries)
-        for file in files where Self.isEditable(file.path) {
+        // The review before fixing says which files have anything to fix, so the others
+        // are neither read again nor looped over.
+        let results = ParallelReview.review(files, with: engine)
+        let report = engine.report(results)
+        let descriptions = Dictionary(engine.allRuleDescriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fileFixable: Set<String> = []
+        var projectFixable: Set<String> = []
+        for finding in report.findings {
+            guard let description = descriptions[finding.rule], let fix = description.fix, safeties.contains(fix.safety)
+            else { continue }
+            // A project rule's fix is resolved only against the whole tree, so its findings have none yet.
+            if description.isProjectRule {
+                projectFixable.insert(finding.file)
+            } else if finding.fix != nil {
+                fileFixable.insert(finding.file)
+            }
+        }
+        let summaries = results.flatMap(\.summaries)
+        let candidates = files.filter { file in
+            Self.isEditable(file.path) && (fileFixable.contains(file.displayPath) || projectFixable.contains(file.displayPath))
+        }
+        let needsProject = projectFixable
+        let fixes = ParallelReview.parallelMap(candidates) { file -> FileFix? in
             // A file that cannot be read is the review's to report, after fixing.
             guard case .success(let original) = FileReader.read(file.path, maxBytes: engine.config.limits.maxFileBytes)
-            else { continue }
-            let others = summaries.filter { $0.file != file.displayPath }
-            let fixed = FixLoop.run(original, applying: safeties) { text in engine.review(text, file: file, among: others).findings }
-            for warning in fixed.warnings { Console.warning("\(file.displayPath): \(warning)") }
-            guard fixed.text != original else { continue }
+            else { return nil }
+            // Project rules' fixes read other screens (a parent's title), here as the tree was
+            // before fixing. Only a renamed misspelt key in another file could change what they
+            // read there, and a second run picks that up. Files without such a fix skip the
+            // project pass, which costs the whole tree's summaries on every pass.
+            let fixed: FixLoop.Outcome
+            if needsProject.contains(file.displayPath) {
+                let others = summaries.filter { $0.file != file.displayPath }
+                fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file, among: others).findings }
+            } else {
+                fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file).findings }
+            }
+            return FileFix(file: file, original: original, fixed: fixed)
+        }
+        for case let fix? in fixes {
+            let file = fix.file
+            for warning in fix.fixed.warnings { Console.warning("\(file.displayPath): \(warning)") }
+            guard fix.fixed.text != fix.original else { continue }
             if showsDiff {
-                outcome.diff += UnifiedDiff.render(original, fixed.text, path: file.displayPath)
-                outcome.fixed += fixed.fixed
+                outcome.diff += UnifiedDiff.render(fix.original, fix.fixed.text, path: file.displayPath)
+                outcome.fixed += fix.fixed.fixed
                 outcome.changedFiles += 1
                 continue
             }
-            switch FixedFile.replace(file.path, original: original, with: fixed.text) {
+            switch FixedFile.replace(file.path, original: fix.original, with: fix.fixed.text) {
             case .success:
-                outcome.fixed += fixed.fixed
+                outcome.fixed += fix.fixed.fixed
                 outcome.changedFiles += 1
             case .failure(.changedOnDisk):
                 Console.warning("\(file.displayPath): \(FixedFile.Problem.changedOnDisk)")

@@ -99,6 +99,20 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
     }
 
+    /// A project rule's fix reads another file: the back title takes the parent's title.
+    func testBackTitleTakesTheParentsTitleFromAnotherFile() throws {
+        let tree = try SpecTree()
+        try tree.write("a/settings.yaml", "screen: Settings\nnavigation_bar: {title: \"Settings: All\"}\n")
+        try tree.write("b/wifi.yaml", "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}  # was Back\n")
+        let safe = try HiglintProcess.run(["check", "--fix", "."], in: tree.url)
+        XCTAssertTrue(safe.stderr.hasSuffix("(0 fixed)\n"), safe.stderr)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "."], in: tree.url)
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(try read(tree, "b/wifi.yaml"),
+                       "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: \"Settings: All\"}  # was Back\n")
+        XCTAssertEqual(try read(tree, "a/settings.yaml"), "screen: Settings\nnavigation_bar: {title: \"Settings: All\"}\n")
+    }
+
     func testSARIFResultsCarryTheirFixes() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)
