@@ -23,7 +23,10 @@ let package = Package(
         .systemLibrary(
             name: "CInotifyTools", path: "Sources/CInotifyTools",
             providers: [.apt(["libinotifytools0-dev"])]),
-        .target(name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore"),
+        // The HTML report's stylesheet and script are files of their own, compiled into the binary.
+        .target(
+            name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
+            resources: [.embedInCode("Report/report.css"), .embedInCode("Report/report.js")]),
         // Importers read other formats into the same model; like plugins, each sees only the core.
         .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2"],
                 path: "Importers/InterfaceBuilder"),

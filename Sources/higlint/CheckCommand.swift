@@ -2,7 +2,7 @@ import HiglintCore
 import HiglintPlugins
 
 enum CheckCommand {
-    static let help = """
+    static var help: String { """
         usage: higlint check [PATH...] [options]
 
         Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
@@ -10,7 +10,8 @@ enum CheckCommand {
 
         options:
           --config FILE          config file (default: ./config.yaml if present)
-          --format FORMAT        text (default), json, sarif, junit or html
+          --format FORMAT        the stdout report's format (default: \(ReportFormat.text.name)); see
+                                 formats below
           --output FILE          write the --format report to FILE instead of stdout
           --output FORMAT=FILE   also write a FORMAT report to FILE; repeat for
                                  several (--output sarif=out.sarif --output
@@ -28,10 +29,22 @@ enum CheckCommand {
         Report files are replaced atomically. The stdout report is the --format
         one, unless a plain --output FILE takes it or an output names `-`.
 
+        formats:
+        \(formatLines)
+
         exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
         config or I/O error.
 
-        """
+        """ }
+
+    /// A line per format from the format list: name, usual file extension, what it is.
+    private static var formatLines: String {
+        func padded(_ text: String, to width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        let width = ReportFormat.names.map(\.count).max() ?? 0
+        return ReportFormat.all.map { format in
+            "  \(padded(format.name, to: width))  \(padded("." + format.writer.fileExtension, to: 8))\(format.writer.summary)"
+        }.joined(separator: "\n")
+    }
 
     static func run(_ argv: [String]) -> Int32 {
         let arguments: Arguments
@@ -47,8 +60,8 @@ enum CheckCommand {
             Console.out(help)
             return ExitStatus.clean
         }
-        guard let format = OutputFormat(rawValue: arguments.value("--format") ?? "text") else {
-            Console.error("higlint check: --format takes \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let format = OutputFormat(name: arguments.value("--format") ?? ReportFormat.text.name) else {
+            Console.error("higlint check: --format takes \(ReportFormat.names.joined(separator: ", "))")
             return ExitStatus.failure
         }
         let outputs: [ReportOutput]
@@ -79,7 +92,7 @@ enum CheckCommand {
         let discovery = ConfigResolution.discovery(for: config)
         let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.positional, config: config))
         outcome.notes.forEach(Console.note)
-        outcome.errors.forEach { Console.error("higlint: error: \($0)") }
+        outcome.errors.forEach(Console.problem)
 
         // The command line's baseline wins over the config's.
         let baselinePath = arguments.value("--baseline")
@@ -94,7 +107,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format == .html })
+        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -107,7 +120,7 @@ enum CheckCommand {
         if let path = arguments.value("--write-baseline") {
             let recorded = Baseline(recording: fullReport.findings)
             if case .failure(let problem) = AtomicFile.write(recorded.render(), to: path) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 return ExitStatus.failure
             }
             Console.note("wrote \(fullReport.findings.count) finding\(fullReport.findings.count == 1 ? "" : "s") to the baseline \(path)")
@@ -126,7 +139,7 @@ enum CheckCommand {
             case .notRegular:
                 Console.note("\(path): \(problem)")
             default:
-                Console.error("higlint: error: \(path): \(problem)")
+                Console.problem("\(path): \(problem)")
                 ioFailed = true
             }
         }
@@ -136,9 +149,9 @@ enum CheckCommand {
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(ReportRenderer.render(report, as: output.format, options: options))
+                Console.out(output.format.render(report, options: options))
             } else if case .failure(let problem) = output.write(report, options: options) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 outputFailed = true
             }
         }

@@ -82,9 +82,9 @@ struct NodeReader {
 
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
         let place = path.isEmpty ? "" : " in \(path)"
-        var message = "unknown key \"\(key.truncatedForMessage())\"\(place)"
+        var message = "unknown key \(quoted(key))\(place)"
         if let suggestion = closestKey(to: key, among: known) {
-            message += "; did you mean \"\(suggestion)\"?"
+            message += "; did you mean \(quoted(suggestion))?"
         }
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark))
     }
