@@ -138,7 +138,7 @@ public struct ConfigLoader: Sendable {
                 if pluginNames.contains(name) {
                     names.insert(name)
                 } else {
-                    let suggestion = closestKey(to: name, among: pluginNames.sorted()).map { "; did you mean \(quoted($0))?" } ?? ""
+                    let suggestion = closestMatch(to: name, among: pluginNames.sorted()).map { "; did you mean \(quoted($0))?" } ?? ""
                     reader.schema("plugins.\(key)[\(index)]", "no plugin is named \(quoted(name))\(suggestion)", at: reader.start(item))
                 }
             }
@@ -161,7 +161,7 @@ public struct ConfigLoader: Sendable {
         for entry in document.entries(node) {
             guard let id = document.scalar(entry.key), ruleIDs.contains(id) else {
                 let name = document.scalar(entry.key) ?? document.kindDescription(entry.key)
-                let suggestion = closestKey(to: name, among: known).map { "; did you mean \(quoted($0))?" } ?? ""
+                let suggestion = closestMatch(to: name, among: known).map { "; did you mean \(quoted($0))?" } ?? ""
                 reader.schema("rules", "no rule has the id \(quoted(name))\(suggestion)", at: document.start(entry.key))
                 continue
             }

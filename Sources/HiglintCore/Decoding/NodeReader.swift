@@ -83,7 +83,7 @@ struct NodeReader {
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
         let place = path.isEmpty ? "" : " in \(path)"
         var message = "unknown key \(quoted(key))\(place)"
-        if let suggestion = closestKey(to: key, among: known) {
+        if let suggestion = closestMatch(to: key, among: known) {
             message += "; did you mean \(quoted(suggestion))?"
         }
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark))

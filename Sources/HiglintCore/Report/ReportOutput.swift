@@ -36,7 +36,7 @@ public struct ReportOutput: Sendable, Hashable {
     }
 
     /// Renders the report and replaces the file atomically (a reader sees the old report or the new, never half).
-    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, ReadProblem> {
+    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, WriteProblem> {
         AtomicFile.write(format.render(report, options: options), to: path)
     }
 }

@@ -151,7 +151,7 @@ public struct Engine: Sendable {
                 let summary = screens[position]
                 var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
-                if let close = closestKey(to: parent, among: names ?? []) {
+                if let close = closestMatch(to: parent, among: names ?? []) {
                     message += "; did you mean \(quoted(close))?"
                 }
                 emit(CoreRules.unknownParent, message, at: summary.parentMark, file: Self.file(of: summary),
@@ -262,7 +262,7 @@ public struct Engine: Sendable {
 
     private func unknownNameMessage(_ name: String) -> String {
         var message = "ignore names \(quoted(name)), which is no rule or plugin"
-        if let close = closestKey(to: name, among: knownNames.sorted()) { message += "; did you mean \(quoted(close))?" }
+        if let close = closestMatch(to: name, among: knownNames.sorted()) { message += "; did you mean \(quoted(close))?" }
         return message
     }
 
