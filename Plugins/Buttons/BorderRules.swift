@@ -17,7 +17,7 @@ struct BorderInBarRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        var violations = screen.allBarItems.filter(\.border).map { item in
+        var violations = screen.allBarItems.filter { $0.border }.map { item in
             Violation(message: "\(barName(item.placement)) item \(quoted(item.name)) has a border", on: item)
         }
         func walk(_ elements: [Element], inside container: Element?) {
@@ -70,7 +70,7 @@ struct CustomStandardActionRule: ScreenRule {
             else { return nil }
             return Violation(
                 message: "standard action \(quoted(action)) uses custom icon \(quoted(name))", on: element)
-                .fixed(by: .set(key: "icon", to: .scalar("system:\(action)"), inMapAt: element.marks.map))
+                .fixed(by: .set(.icon, to: .scalar("system:\(action)"), in: element.marks))
         }
     }
 }

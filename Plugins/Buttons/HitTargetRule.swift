@@ -46,7 +46,7 @@ struct HitTargetRule: ScreenRule {
                 violations.append(violation)
             } else {
                 violations.append(violation.fixed(
-                    by: .set(key: "hit_area", to: .list([area.width, area.height].map(formatPoints)), inMapAt: element.marks.map)))
+                    by: .set(.hitArea, to: .list([area.width, area.height].map(formatPoints)), in: element.marks)))
             }
         }
         return violations

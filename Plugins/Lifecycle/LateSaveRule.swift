@@ -29,6 +29,6 @@ struct LateSaveRule: ScreenRule {
         }
         return [Violation(
             message: "data.save is \(save.rawValue): data is saved \(when), and a suspended app can be ended without warning",
-            at: data.marks["save"]).fixed(by: .set(key: "save", to: .scalar("on-change"), inMapAt: data.marks.map))]
+            at: data.marks[.save]).fixed(by: .set(.save, to: .scalar("on-change"), in: data.marks))]
     }
 }

@@ -31,7 +31,7 @@ struct MinSizeRule: ScreenRule {
             guard let size = use.font.effectiveSize, size < minimum, let described = FontUse.describeSize(of: use.font)
             else { return nil }
             return use.violation("\(use.subject) size \(described) is under \(formatPoints(minimum)) pt")
-                .fixed(by: .set(key: "size", to: .scalar(formatPoints(minimum)), inMapAt: use.font.mark))
+                .fixed(by: .set(key: FontField.size.rawValue, to: .scalar(formatPoints(minimum)), inMapAt: use.font.mark))
         }
     }
 }

@@ -40,7 +40,7 @@ struct LightWeightRule: ScreenRule {
         screen.fontViolations { use in
             guard let weight = use.font.weight, WeightClass.isLight(weight) else { return nil }
             return use.violation("\(use.subject) weight \(weight.rawValue) is lighter than regular")
-                .fixed(by: .set(key: "weight", to: .scalar(Font.Weight.regular.rawValue), inMapAt: use.font.mark))
+                .fixed(by: .set(key: FontField.weight.rawValue, to: .scalar(Font.Weight.regular.rawValue), inMapAt: use.font.mark))
         }
     }
 }

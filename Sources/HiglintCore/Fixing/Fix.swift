@@ -52,6 +52,13 @@ public enum FixAction: Sendable, Hashable {
     case renameKey(at: Mark, to: String)
 }
 
+extension FixAction {
+    /// `set` of a key of a map the decoder kept the marks of, the key spelt as its field.
+    public static func set<Field: SpecField>(_ field: Field, to value: FixValue, in marks: Marks<Field>) -> FixAction {
+        .set(key: field.rawValue, to: value, inMapAt: marks.map)
+    }
+}
+
 /// One replacement of a byte range of a file. An empty range is an insertion.
 public struct TextEdit: Sendable, Hashable {
     /// Byte offsets into the file as read, byte-order mark included.

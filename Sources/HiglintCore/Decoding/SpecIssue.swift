@@ -1,0 +1,17 @@
+/// A problem found while turning a document into a `Screen`.
+public struct SpecIssue: Sendable {
+    public var rule: String
+    public var message: String
+    public var mark: Mark
+    public var element: String?
+    /// What the issue's fix changes, for the core rules that have one.
+    public var fix: [FixAction]
+
+    public init(rule: String, message: String, mark: Mark, element: String? = nil, fix: [FixAction] = []) {
+        self.rule = rule
+        self.message = message
+        self.mark = mark
+        self.element = element
+        self.fix = fix
+    }
+}
