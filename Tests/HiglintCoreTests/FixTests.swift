@@ -61,6 +61,38 @@ final class FixTests: XCTestCase {
         }
     }
 
+    /// The same examples in other shapes: as the spec writer lays them out (block maps,
+    /// comments, small flow maps), with CRLF line ends, and behind a byte-order mark.
+    func testEveryFixWorksOnTheExamplesInOtherShapes() throws {
+        for rule in engine.allRuleDescriptions where rule.fix != nil {
+            for example in rule.triggeringExamples {
+                guard case .success(let documents) = YAMLLoader.load(Array(example.utf8)) else { continue }
+                let screens = documents.map { SpecDecoder().decode($0).screen }
+                let written = SpecWriter().text(of: screens)
+                for variant in [written, written.replacing("\n", with: "\r\n"), "\u{FEFF}" + example] {
+                    let found = findings(Array(variant.utf8)).filter { $0.rule == rule.id }
+                    // The writer leaves out what the format does not know, so a misspelt key is gone.
+                    if found.isEmpty, rule.id == CoreRules.unknownKey { continue }
+                    XCTAssertFalse(found.isEmpty, "\(rule.id) silent on\n\(variant)")
+                    XCTAssertTrue(found.allSatisfy { $0.fix != nil }, "\(rule.id) has no fix on\n\(variant)")
+                    let outcome = fixed(variant, only: rule.id)
+                    let text = String(decoding: outcome.text, as: UTF8.self)
+                    let after = findings(outcome.text)
+                    XCTAssertFalse(after.contains { $0.rule == rule.id }, "\(rule.id) still fires on\n\(text)")
+                    XCTAssertFalse(after.contains { [CoreRules.syntax, CoreRules.duplicateKey, CoreRules.schema].contains($0.rule) }, text)
+                    // Nothing but the edit changed: line ends and the mark stay, comments too.
+                    let bytes = outcome.text
+                    let bareLineFeeds = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }.count
+                    XCTAssertEqual(bareLineFeeds, variant.contains("\r\n") ? 0 : text.filter { $0 == "\n" }.count, text)
+                    XCTAssertEqual(text.hasPrefix("\u{FEFF}"), variant.hasPrefix("\u{FEFF}"))
+                    let comments = { (text: String) in text.split(separator: "\n").filter { $0.contains("#") }.count }
+                    XCTAssertEqual(comments(text), comments(variant))
+                    XCTAssertEqual(FixLoop.run(outcome.text, applying: everyFix) { findings($0).filter { $0.rule == rule.id } }.fixed, 0)
+                }
+            }
+        }
+    }
+
     func testSafeRunLeavesUnsafeFixesAlone() {
         let spec = "screen: Editor\ndata: {save: manual}\nelements:\n  - {id: t, type: text, font: {size: 9}}\n"
         let outcome = fixed(spec, safeties: [.safe])

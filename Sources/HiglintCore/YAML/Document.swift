@@ -60,7 +60,11 @@ public struct YAMLDocument: Sendable {
         /// A map key written again; the loader keeps the first, so readers skip this entry.
         static let repeatedKey: UInt8 = 2
 
-        var start: Mark
+        /// Where the node starts, kept as 32-bit parts (a document is under 2^30 bytes) so
+        /// that the record, end included, fits in 32 bytes.
+        var startLine: Int32
+        var startColumn: Int32
+        var startOffset: Int32
         /// The character index just past the node (libyaml's end mark). A block collection's
         /// lies wherever the next token starts, after any comments; `end(_:)` corrects for that.
         var end: Int32
@@ -73,6 +77,21 @@ public struct YAMLDocument: Sendable {
         var kind: UInt8
         var style: UInt8
         var flags: UInt8
+
+        init(start: Mark, end: Int32, payload: Int32, length: Int32, next: Int32, kind: UInt8, style: UInt8, flags: UInt8) {
+            startLine = Int32(truncatingIfNeeded: start.line)
+            startColumn = Int32(truncatingIfNeeded: start.column)
+            startOffset = Int32(truncatingIfNeeded: start.offset)
+            self.end = end
+            self.payload = payload
+            self.length = length
+            self.next = next
+            self.kind = kind
+            self.style = style
+            self.flags = flags
+        }
+
+        var start: Mark { Mark(line: Int(startLine), column: Int(startColumn), offset: Int(startOffset)) }
     }
 
     /// The arrays behind one reference, so that a copy of the document (each reader
@@ -286,10 +305,10 @@ extension YAMLDocument {
         var high = records.count
         while low < high {
             let middle = (low + high) / 2
-            if records[middle].start.offset < offset { low = middle + 1 } else { high = middle }
+            if Int(records[middle].startOffset) < offset { low = middle + 1 } else { high = middle }
         }
         var position = low
-        while position < records.count, records[position].start.offset == offset {
+        while position < records.count, Int(records[position].startOffset) == offset {
             if records[position].kind == kind.rawValue { return Node(index: Int32(position), site: Int32(position)) }
             position += 1
         }
