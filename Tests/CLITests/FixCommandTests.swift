@@ -1,4 +1,5 @@
 import Foundation
+@testable import higlint
 import HiglintCore
 import TestSupport
 import XCTest
@@ -86,6 +87,13 @@ final class FixCommandTests: XCTestCase {
         let clean = try HiglintProcess.run(["check", "--fix", "--diff", "home.yaml"], in: tree.url)
         XCTAssertEqual(clean.status, 0)
         XCTAssertEqual(clean.stdout, "")
+    }
+
+    /// Only screen specs are edited; a file another format was imported from never is.
+    func testOnlySpecFilesAreEditable() {
+        XCTAssertTrue(CheckFixing.isEditable("a/b.yaml"))
+        XCTAssertTrue(CheckFixing.isEditable("B.YML"))
+        for path in ["Main.storyboard", "Cell.xib", "a.yaml.bak", "yaml"] { XCTAssertFalse(CheckFixing.isEditable(path), path) }
     }
 
     func testFixOptionsNeedFix() throws {
