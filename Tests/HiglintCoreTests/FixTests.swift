@@ -93,6 +93,21 @@ final class FixTests: XCTestCase {
         }
     }
 
+    /// Fixes follow the config: its thresholds set the value, and what it turns off or
+    /// a spec ignores is not fixed.
+    func testFixesFollowTheConfigAndTheSpecsIgnores() throws {
+        let spec = "screen: A\nelements:\n  - {id: t, type: text, font: {size: 9}}\n"
+        let config = try ConfigLoader(plugins: BuiltinPlugins.all).parse(Array("thresholds: {min_font_size: 12.5}\n".utf8), file: "config.yaml")
+        let strict = Engine(plugins: BuiltinPlugins.all, config: config)
+        let outcome = FixLoop.run(Array(spec.utf8), applying: [.safe]) { strict.review($0, file: self.file).findings }
+        XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self), "screen: A\nelements:\n  - {id: t, type: text, font: {size: 12.5}}\n")
+        let off = try ConfigLoader(plugins: BuiltinPlugins.all).parse(Array("rules: {text.min-size: off}\n".utf8), file: "config.yaml")
+        let lenient = Engine(plugins: BuiltinPlugins.all, config: off)
+        XCTAssertEqual(FixLoop.run(Array(spec.utf8), applying: [.safe]) { lenient.review($0, file: self.file).findings }.fixed, 0)
+        let ignored = "screen: A\nelements:\n  - {id: t, type: text, font: {size: 9}, ignore: [text.min-size]}\n"
+        XCTAssertEqual(fixed(ignored).fixed, 0)
+    }
+
     func testSafeRunLeavesUnsafeFixesAlone() {
         let spec = "screen: Editor\ndata: {save: manual}\nelements:\n  - {id: t, type: text, font: {size: 9}}\n"
         let outcome = fixed(spec, safeties: [.safe])
