@@ -13,12 +13,16 @@ struct FixedSizeRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, dynamic: true}}\n",
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body}}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the font's `dynamic` to true.",
+            reason: "Only the flag the rule is about changes, to what a font without it does anyway."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.fontViolations { use in
             guard use.font.dynamic == false else { return nil }
             return use.violation("\(use.subject) has dynamic: false and ignores the user's text size")
+                .fixed(by: .set(key: FontField.dynamic.rawValue, to: .scalar("true"), inMapAt: use.font.mark))
         }
     }
 }

@@ -28,7 +28,7 @@ final class FixTests: XCTestCase {
         let fixable = engine.allRuleDescriptions.filter { $0.fix != nil }
         XCTAssertEqual(
             Set(fixable.map(\.id)),
-            ["spec.unknown-key", "buttons.hit-target", "buttons.custom-standard-action", "text.min-size", "text.light-weight",
+            ["spec.unknown-key", "buttons.hit-target", "buttons.custom-standard-action", "text.min-size", "text.light-weight", "text.fixed-size",
              "lifecycle.late-save", "bars.status-bar-no-reveal", "bars.back-breadcrumb", "bars.fixed-height",
              "bars.back-title-mismatch", "orientation.missing-variant"])
         for rule in fixable {
