@@ -155,6 +155,16 @@ final class FixApplierTests: XCTestCase {
 
             """)
         XCTAssertEqual(UnifiedDiff.render(old, old, path: "a.yaml"), "")
+        // Past the search limit the changed middle is one replacement, still a valid diff.
+        let many = (0..<3000).map { "a\($0)\n" }
+        var changed = many
+        for index in 1..<2999 { changed[index] = "b\(index)\n" }
+        let big = UnifiedDiff.render(Array(many.joined().utf8), Array(changed.joined().utf8), path: "big")
+        let bigLines = big.split(separator: "\n")
+        XCTAssertEqual(bigLines[2], "@@ -1,3000 +1,3000 @@")
+        XCTAssertEqual(bigLines.filter { $0.hasPrefix("-a") }.count, 2998)
+        XCTAssertEqual(bigLines.filter { $0.hasPrefix("+b") }.count, 2998)
+        XCTAssertEqual(bigLines.count, 3 + 2 + 2998 * 2)
         XCTAssertEqual(UnifiedDiff.render(Array("a".utf8), Array("b".utf8), path: "x"),
                        "--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n")
     }

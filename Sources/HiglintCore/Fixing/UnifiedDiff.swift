@@ -52,14 +52,34 @@ public enum UnifiedDiff {
         return lines
     }
 
-    /// Myers's shortest edit script. Fixes change a few lines, so the search stops after a
-    /// few rounds however long the file is.
+    /// The most edits the shortest-script search looks for; the rounds it keeps grow with
+    /// their square, so past this the changed middle is shown as one replacement instead.
+    static let searchLimit = 1_000
+
+    /// The lines both texts share at the start and the end are kept as they are; the rest
+    /// is Myers's shortest edit script, or all of it replaced when that is very long.
     static func editScript(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = Array(a[prefix..<(a.count - suffix)])
+        let newMiddle = Array(b[prefix..<(b.count - suffix)])
+        let middle = shortestScript(oldMiddle, newMiddle)
+            ?? oldMiddle.indices.map { Step(old: $0, new: nil) } + newMiddle.indices.map { Step(old: nil, new: $0) }
+        return (0..<prefix).map { Step(old: $0, new: $0) }
+            + middle.map { Step(old: $0.old.map { $0 + prefix }, new: $0.new.map { $0 + prefix }) }
+            + (0..<suffix).map { Step(old: a.count - suffix + $0, new: b.count - suffix + $0) }
+    }
+
+    /// Myers's shortest edit script, or nil when it takes more than `searchLimit` edits.
+    static func shortestScript(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step]? {
         let (n, m) = (a.count, b.count)
         let offset = n + m + 1
         var frontier = [Int](repeating: 0, count: 2 * offset + 1)
         var trace: [[Int]] = []
         search: for depth in 0...(n + m) {
+            if depth > searchLimit { return nil }
             trace.append(frontier)
             for diagonal in stride(from: -depth, through: depth, by: 2) {
                 var x: Int
