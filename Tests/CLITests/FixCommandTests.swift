@@ -168,12 +168,26 @@ final class FixCommandTests: XCTestCase {
         for (index, file) in files.enumerated() {
             let loaded = YAMLLoader.load(Array(after[index].utf8))
             if case .failure(let failure) = loaded { XCTFail("\(file) no longer loads: \(failure.message)") }
-            let comments = { (text: String) in text.split(separator: "\n").compactMap { line in line.firstRange(of: "#").map { line[$0.lowerBound...] } } }
             XCTAssertEqual(comments(before[index]), comments(after[index]), file)
         }
         let rereviewed = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
         XCTAssertEqual(try unfixable(reviewed.stdout), try unfixable(rereviewed.stdout))
         let again = try HiglintProcess.run(["check", "--fix", "--diff", "."], in: tree.url)
         XCTAssertEqual(again.stdout, "", "a second --fix would change more")
+
+        // The unsafe fixes too: still loadable, comments still there, nothing left to do after.
+        let unsafe = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "--fail-on", "never", "-q", "."], in: tree.url)
+        XCTAssertFalse(unsafe.stderr.contains("warning:"), unsafe.stderr)
+        let final = try files.map { try read(tree, $0) }
+        XCTAssertNotEqual(final, after, "no unsafe fix was applied")
+        for (index, file) in files.enumerated() {
+            if case .failure(let failure) = YAMLLoader.load(Array(final[index].utf8)) { XCTFail("\(file) no longer loads: \(failure.message)") }
+            XCTAssertEqual(comments(before[index]), comments(final[index]), file)
+        }
+        XCTAssertEqual(try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "--diff", "."], in: tree.url).stdout, "")
+    }
+
+    private func comments(_ text: String) -> [Substring] {
+        text.split(separator: "\n").compactMap { line in line.firstRange(of: "#").map { line[$0.lowerBound...] } }
     }
 }
