@@ -160,11 +160,24 @@ final class FixCommandTests: XCTestCase {
                 .map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["element"] ?? "") \($0["message"] ?? "")" }.sorted()
         }
         let reviewed = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
+        // What --diff shows is what --fix does: the diff, applied by git to a copy, gives the same files.
+        let diff = try HiglintProcess.run(["check", "--fix", "--diff", "."], in: tree.url)
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        let copy = try SpecTree()
+        for file in files { try copy.write(file, try read(tree, file)) }
+        try copy.write("fixes.diff", diff.stdout)
+        let git = URL(fileURLWithPath: "/usr/bin/git")
+        let canApply = FileManager.default.isExecutableFile(atPath: git.path)
+        if canApply {
+            let applied = try ChildProcess.run(git, ["apply", "fixes.diff"], in: copy.url)
+            XCTAssertEqual(applied.status, 0, applied.stderr)
+        }
         let fixing = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "-q", "."], in: tree.url)
         XCTAssertEqual(fixing.status, 0, fixing.stderr)
         XCTAssertFalse(fixing.stderr.contains("warning:"), fixing.stderr)
         let after = try files.map { try read(tree, $0) }
         XCTAssertNotEqual(before, after, "nothing was fixed")
+        if canApply { XCTAssertEqual(try files.map { try read(copy, $0) }, after) }
         for (index, file) in files.enumerated() {
             let loaded = YAMLLoader.load(Array(after[index].utf8))
             if case .failure(let failure) = loaded { XCTFail("\(file) no longer loads: \(failure.message)") }

@@ -154,6 +154,16 @@ final class FixApplierTests: XCTestCase {
              line 18\r
 
             """)
+        // Six unchanged lines between two changes: one hunk; seven: two.
+        let ten = (1...20).map { "l\($0)\n" }
+        var near = ten
+        near[4] = "x\n"
+        near[11] = "y\n"
+        XCTAssertEqual(UnifiedDiff.render(Array(ten.joined().utf8), Array(near.joined().utf8), path: "n").components(separatedBy: "@@ -").count, 2)
+        var far = ten
+        far[4] = "x\n"
+        far[12] = "y\n"
+        XCTAssertEqual(UnifiedDiff.render(Array(ten.joined().utf8), Array(far.joined().utf8), path: "n").components(separatedBy: "@@ -").count, 3)
         XCTAssertEqual(UnifiedDiff.render(old, old, path: "a.yaml"), "")
         // Past the search limit the changed middle is one replacement, still a valid diff.
         let many = (0..<3000).map { "a\($0)\n" }

@@ -124,7 +124,8 @@ public enum UnifiedDiff {
         return steps.reversed()
     }
 
-    /// The changed steps with their context, runs closer than twice the context joined.
+    /// The changed steps with their context; changes with at most twice the context of
+    /// unchanged lines between them share a hunk, as `diff -u` joins them.
     static func hunks(of script: [Step]) -> [[Step]] {
         let changed = script.indices.filter { script[$0].old == nil || script[$0].new == nil }
         var hunks: [[Step]] = []
@@ -132,7 +133,7 @@ public enum UnifiedDiff {
         while position < changed.count {
             let start = max(0, changed[position] - context)
             var end = changed[position]
-            while position + 1 < changed.count, changed[position + 1] - end <= 2 * context {
+            while position + 1 < changed.count, changed[position + 1] - end - 1 <= 2 * context {
                 position += 1
                 end = changed[position]
             }
