@@ -110,6 +110,10 @@ final class FixApplierTests: XCTestCase {
         try Data("screen: B\n".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(FixedFile.replace(path, original: original, with: Array("screen: C\n".utf8)), .failure(.changedOnDisk))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "screen: B\n")
+        // Deleted meanwhile: not brought back.
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(FixedFile.replace(path, original: original, with: Array("screen: C\n".utf8)), .failure(.changedOnDisk))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
     func testAnUnchangedTextIsNotWrittenAndAFixedOneKeepsItsPermissions() throws {

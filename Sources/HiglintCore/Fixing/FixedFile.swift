@@ -27,6 +27,8 @@ public enum FixedFile {
     public static func replace(_ path: String, original: [UInt8], with fixed: [UInt8]) -> Result<Bool, Problem> {
         guard fixed != original else { return .success(false) }
         switch FileReader.read(path, maxBytes: LoaderLimits.largestFileBytes) {
+        // Deleted meanwhile is changed on disk too: nothing of it is to be written back.
+        case .failure(.notFound): return .failure(.changedOnDisk)
         case .failure(let problem): return .failure(.unreadable(problem))
         case .success(let current) where current != original: return .failure(.changedOnDisk)
         case .success: break
