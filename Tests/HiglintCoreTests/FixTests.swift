@@ -163,6 +163,15 @@ final class FixTests: XCTestCase {
             "screen: Player\r\nkind: fullscreen-media  # c\r\nstatus_bar:\r\n  hidden: true\r\n  reveal_on_tap: true\r\norientations:\r\n  - landscape-left\r\n  - landscape-right\r\n")
     }
 
+    /// A lone CR is a line break to YAML: the new line goes where it belongs, ended the same way.
+    func testCarriageReturnsAloneStayThemselves() throws {
+        let spec = "screen: Player\rkind: fullscreen-media\rstatus_bar:\r  hidden: true  # c\rorientations: [portrait]\r"
+        XCTAssertEqual(fixedText(spec),
+                       "screen: Player\rkind: fullscreen-media\rstatus_bar:\r  hidden: true  # c\r  reveal_on_tap: true\rorientations: [portrait]\r")
+        let edit = try XCTUnwrap(findings(Array(spec.utf8)).first { $0.rule == "bars.status-bar-no-reveal" }?.fix?.edits.first)
+        XCTAssertEqual([edit.start.line, edit.start.column], [5, 1])
+    }
+
     func testByteOrderMarkAndWideCharactersBeforeTheEdit() throws {
         let spec = "\u{FEFF}screen: Héllo wörld 旋转 # ünïcode\nelements:\n  - {id: ñ, label: 退出, type: text, font: {weight: thin}}\n"
         XCTAssertEqual(fixedText(spec),

@@ -19,9 +19,11 @@ struct SourceText {
             for position in markLength..<buffer.count { any |= buffer[position] }
             return any < 0x80
         }
-        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r") {
-            lineEnd = "\r\n"
-        } else {
+        // The first break decides: CRLF, LF, or a lone CR, which YAML also takes for a break.
+        switch bytes.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+        case .some(let first) where bytes[first] == UInt8(ascii: "\r"):
+            lineEnd = first + 1 < bytes.count && bytes[first + 1] == UInt8(ascii: "\n") ? "\r\n" : "\r"
+        default:
             lineEnd = "\n"
         }
     }
@@ -41,18 +43,31 @@ struct SourceText {
         }
     }
 
-    /// The 1-based line and column of a byte offset, columns counted in characters as
-    /// findings count them (the byte-order mark is not a column).
+    /// Whether a line break ends just before `offset`: an LF, or a CR not followed by one.
+    private func isLineStart(_ offset: Int) -> Bool {
+        guard offset > markLength, offset <= bytes.count else { return offset == markLength }
+        switch bytes[offset - 1] {
+        case UInt8(ascii: "\n"): return true
+        case UInt8(ascii: "\r"): return offset == bytes.count || bytes[offset] != UInt8(ascii: "\n")
+        default: return false
+        }
+    }
+
+    /// The 1-based line and column of a byte offset, counted as libyaml counts them for
+    /// findings: columns in characters, the byte-order mark no column, CRLF one break.
     func mark(ofByte offset: Int) -> Mark {
-        bytes.withUnsafeBufferPointer { buffer in
-            var line = 1
-            var lineStart = markLength
-            for position in markLength..<min(offset, buffer.count) where buffer[position] == UInt8(ascii: "\n") {
+        let end = min(offset, bytes.count)
+        var line = 1
+        var lineStart = markLength
+        if end > markLength {
+            for position in (markLength + 1)...end where isLineStart(position) {
                 line += 1
-                lineStart = position + 1
+                lineStart = position
             }
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
             var column = 1
-            for position in lineStart..<min(offset, buffer.count) where buffer[position] & 0xC0 != 0x80 { column += 1 }
+            for position in lineStart..<end where buffer[position] & 0xC0 != 0x80 { column += 1 }
             return Mark(line: line, column: column, offset: offset)
         }
     }
@@ -60,10 +75,10 @@ struct SourceText {
     /// The offset just past the line break that ends the line holding `offset`, or the
     /// end of the text; and whether the text ended without a break there.
     func startOfNextLine(after offset: Int) -> (offset: Int, needsBreak: Bool) {
-        if offset > markLength, bytes[offset - 1] == UInt8(ascii: "\n") { return (offset, false) }
-        var position = offset
-        while position < bytes.count {
-            if bytes[position] == UInt8(ascii: "\n") { return (position + 1, false) }
+        if offset > markLength, isLineStart(offset) { return (offset, false) }
+        var position = offset + 1
+        while position <= bytes.count {
+            if isLineStart(position) { return (position, false) }
             position += 1
         }
         return (bytes.count, true)
@@ -72,11 +87,7 @@ struct SourceText {
     /// The offset where the line holding `offset` starts.
     func startOfLine(at offset: Int) -> Int {
         var position = offset
-        while position > markLength, bytes[position - 1] != UInt8(ascii: "\n") { position -= 1 }
+        while position > markLength, !isLineStart(position) { position -= 1 }
         return position
-    }
-
-    func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
     }
 }
