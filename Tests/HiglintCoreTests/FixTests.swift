@@ -218,14 +218,20 @@ final class FixTests: XCTestCase {
         XCTAssertNotNil(findings(Array(roomy.utf8)).first { $0.rule == "buttons.hit-target" }?.fix)
     }
 
-    /// Two rules adding keys to one empty flow map insert at one spot: one waits a pass.
-    func testInsertionsAtOneSpotTakeTwoPasses() {
-        let spec = "screen: A\nelements:\n  - {id: b, type: button, action: share, icon: custom:s, frame: [0, 100, 30, 30]}\n"
-        let outcome = fixed(spec)
+    /// Two fixes adding lines at one spot (the font's key and the element's, both after
+    /// the font's last line) overlap: one waits for the next pass, and both land.
+    func testFixesAtOneSpotTakeTwoPasses() throws {
+        let spec = "screen: A\nelements:\n  - id: b\n    type: button\n    frame: [0, 100, 30, 30]\n    font:\n      style: caption2\n# end\n"
+        let config = try ConfigLoader(plugins: BuiltinPlugins.all).parse(Array("thresholds: {min_font_size: 12}\n".utf8), file: "config.yaml")
+        let strict = Engine(plugins: BuiltinPlugins.all, config: config)
+        let first = strict.review(Array(spec.utf8), file: file).findings.compactMap(\.fix)
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(first[0].edits[0].range, first[1].edits[0].range)
+        let outcome = FixLoop.run(Array(spec.utf8), applying: [.safe]) { strict.review($0, file: self.file).findings }
         XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self),
-                       "screen: A\nelements:\n  - {id: b, type: button, action: share, icon: system:share, frame: [0, 100, 30, 30], hit_area: [44, 44]}\n")
-        let empty = fixed("screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true}\nnavigation_bar: {height: 44}\n")
-        XCTAssertEqual(empty.passes, 1)
-        XCTAssertEqual(empty.fixed, 2)
+                       "screen: A\nelements:\n  - id: b\n    type: button\n    frame: [0, 100, 30, 30]\n    font:\n      style: caption2\n      size: 12\n    hit_area: [44, 44]\n# end\n")
+        XCTAssertEqual(outcome.passes, 2)
+        XCTAssertEqual(outcome.fixed, 2)
+        XCTAssertEqual(outcome.fixedRules, ["buttons.hit-target", "text.min-size"])
     }
 }
