@@ -118,7 +118,10 @@ enum CheckCommand {
         var fixed: Int?
         var fixFailed = false
         if fixing {
-            let fixer = CheckFixing(engine: engine, safeties: safeties, showsDiff: arguments.isSet(Self.diff))
+            // Its passes review each file several times, and draw nothing.
+            let fixer = CheckFixing(
+                engine: Engine(plugins: BuiltinPlugins.all, config: config, wireframes: false), safeties: safeties,
+                showsDiff: arguments.isSet(Self.diff))
             let outcome = fixer.run(outcome.files)
             if fixer.showsDiff {
                 Console.out(outcome.diff)
