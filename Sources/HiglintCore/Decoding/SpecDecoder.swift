@@ -26,8 +26,9 @@ public struct SpecDecoder: Sendable {
         var canvas: Size?
         var declaredDevice: Device?
         var marks = Marks(document.start(root))
-        // `navigation_bar:` with nothing after it is no navigation bar.
-        reader.fields(of: root, path: "", known: SpecFields.screen, marks: &marks, keepsNull: { $0 == .screen }) {
+        // `navigation_bar:` with nothing after it is no navigation bar; a blank `canvas:` is a
+        // blank number, which is reported.
+        reader.fields(of: root, path: "", known: SpecFields.screen, marks: &marks, keepsNull: { $0 == .screen || $0 == .canvas }) {
             reader, field, value in
             let key = field.rawValue
             switch field {
@@ -78,20 +79,25 @@ public struct SpecDecoder: Sendable {
     // MARK: - Elements
 
     static func elements(
-        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], _ reader: inout NodeReader
+        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], inheritedMarks: [Mark] = [],
+        _ reader: inout NodeReader
     ) -> [Element] {
         let items = reader.list(node, path)
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            elements.append(element(item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, &reader))
+            elements.append(element(
+                item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
+                &reader))
         }
         return elements
     }
 
     static func element(
-        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], _ reader: inout NodeReader
+        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], inheritedMarks: [Mark] = [],
+        _ reader: inout NodeReader
     ) -> Element {
+        let firstIssue = reader.issues.count
         let known: FieldSet<ElementField>
         switch placement {
         case .content, .navigationBarItem: known = SpecFields.element
@@ -127,6 +133,7 @@ public struct SpecDecoder: Sendable {
             case .badge:
                 if reader.kind(value) == .scalar, !reader.isNull(value) {
                     element.badge = reader.document.scalar(value)
+                    if reader.document.style(value) == .plain, let text = element.badge { element.badgeNumber = Int(text) }
                 } else if !reader.isNull(value) {
                     reader.schema("\(path).\(key)", "expected a number or text, found \(reader.describe(value))", at: reader.start(value))
                 }
@@ -136,9 +143,12 @@ public struct SpecDecoder: Sendable {
             reader.schema(path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
         element.suppressed = inherited + element.ignore
+        element.suppressionMarks = inheritedMarks + element.ignoreMarks
+        reader.attribute(issuesFrom: firstIssue, to: element)
         if let childrenNode {
             element.children = elements(
-                childrenNode, path: "\(path).children", placement: placement, inherited: element.suppressed, &reader)
+                childrenNode, path: "\(path).children", placement: placement, inherited: element.suppressed,
+                inheritedMarks: element.suppressionMarks, &reader)
         }
         return element
     }
@@ -149,7 +159,8 @@ public struct SpecDecoder: Sendable {
             var complete = true
             reader.fields(of: node, path: path(), known: SpecFields.frame) { reader, field, value in
                 let index = SpecFields.frame.fields.firstIndex(of: field) ?? 0
-                if let number = reader.number(value, "\(path()).\(field.rawValue)", minimum: frameMinimums[index]) {
+                if let number = reader.requiredNumber(
+                    value, "\(path()).\(field.rawValue)", name: "", minimum: frameMinimums[index]) {
                     values[index] = number
                 } else {
                     complete = false

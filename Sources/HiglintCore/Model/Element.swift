@@ -114,8 +114,10 @@ public struct Element: Sendable {
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var switchesMode: Bool = false
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var title: String?
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var badge: String?
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var badgeNumber: Int?
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var path: String
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var suppressed: [String] = []
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var suppressionMarks: [Mark] = []
         @exclusivity(unchecked) @usableFromInline fileprivate(set) var marks: Marks
 
         init(placement: ElementPlacement, path: String, marks: Marks) {
@@ -143,8 +145,10 @@ public struct Element: Sendable {
             switchesMode = other.switchesMode
             title = other.title
             badge = other.badge
+            badgeNumber = other.badgeNumber
             path = other.path
             suppressed = other.suppressed
+            suppressionMarks = other.suppressionMarks
             marks = other.marks
         }
     }
@@ -309,6 +313,16 @@ public struct Element: Sendable {
         }
     }
 
+    /// Tabs only: the badge when it is written as a whole number (`badge: 12`), which counts by
+    /// its digits; nil when it is text (`badge: "12"`, `badge: New`) or absent.
+    public var badgeNumber: Int? {
+        @inlinable get { storage.badgeNumber }
+        set {
+            makeUnique()
+            storage.badgeNumber = newValue
+        }
+    }
+
     /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
     public var path: String {
         @inlinable get { storage.path }
@@ -324,6 +338,16 @@ public struct Element: Sendable {
         _modify {
             makeUnique()
             yield &storage.suppressed
+        }
+    }
+
+    /// Where each entry of `suppressed` is written, in the same order, so the engine can tell
+    /// which entry suppressed a finding (`spec.unused-ignore`).
+    public var suppressionMarks: [Mark] {
+        @inlinable get { storage.suppressionMarks }
+        _modify {
+            makeUnique()
+            yield &storage.suppressionMarks
         }
     }
 

@@ -357,3 +357,30 @@ public struct ReviewSettings: Sendable {
 
     public init() {}
 }
+
+extension Screen {
+    /// The screen as the plugins review it: without the elements (and their children) whose
+    /// `type` is missing or unknown, which the decoder has reported. Tabs need no type.
+    public func withoutUntypedElements() -> Screen {
+        func isUntyped(_ element: Element) -> Bool { element.type == nil && element.placement != .tab }
+        func anyUntyped(_ list: [Element]) -> Bool {
+            list.contains { isUntyped($0) || anyUntyped($0.children) }
+        }
+        func pruned(_ list: [Element]) -> [Element] {
+            list.compactMap { element in
+                if isUntyped(element) { return nil }
+                guard anyUntyped(element.children) else { return element }
+                var kept = element
+                kept.children = pruned(element.children)
+                return kept
+            }
+        }
+        // Nearly every screen types all its elements: then nothing is copied.
+        var screen = self
+        if anyUntyped(elements) { screen.elements = pruned(elements) }
+        if let items = navigationBar?.items, anyUntyped(items) { screen.navigationBar?.items = pruned(items) }
+        if let items = toolbar?.items, anyUntyped(items) { screen.toolbar?.items = pruned(items) }
+        if let tabs = tabBar?.tabs, anyUntyped(tabs) { screen.tabBar?.tabs = pruned(tabs) }
+        return screen
+    }
+}
