@@ -22,6 +22,12 @@ final class BarsTests: XCTestCase {
         "bars.inconsistent-appearance": .warning,
         "bars.tab-count": .error,
         "bars.tab-action": .error,
+        "bars.tab-incomplete": .warning,
+        "bars.tab-badge": .info,
+        "bars.toolbar-inconsistent-appearance": .warning,
+        "bars.ipad-status-bar-style": .info,
+        "bars.media-status-bar-visible": .info,
+        "bars.back-title-needed": .warning,
     ]
 
     private func found(_ id: String, in yaml: String, config: Config = Config()) -> [Finding] {
@@ -41,7 +47,10 @@ final class BarsTests: XCTestCase {
     }
 
     func testPluginHoldsExactlyTheCatalogRulesAtTheirSeverities() {
-        RuleHarness.assertPlugin("bars", holds: Self.catalog, seed: "002", projectRules: ["bars.back-title-mismatch", "bars.inconsistent-appearance"])
+        RuleHarness.assertPlugin("bars", holds: Self.catalog, seed: "002", projectRules: [
+            "bars.back-title-mismatch", "bars.inconsistent-appearance", "bars.toolbar-inconsistent-appearance",
+            "bars.back-title-needed",
+        ])
     }
 
     func testFindingsCarryTheCatalogSeverity() {

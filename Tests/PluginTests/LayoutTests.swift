@@ -4,7 +4,8 @@ import XCTest
 final class LayoutTests: XCTestCase {
     func testExamples() {
         for id in ["layout.offscreen", "layout.horizontal-scroll-text", "layout.primary-below-fold",
-                   "layout.near-miss-alignment", "layout.inconsistent-style"] {
+                   "layout.near-miss-alignment", "layout.inconsistent-style", "layout.outside-container",
+                   "layout.primary-right-half", "layout.inconsistent-icon"] {
             RuleHarness.assertExamples(id)
         }
     }
@@ -111,7 +112,7 @@ final class LayoutTests: XCTestCase {
 
     func testPrimaryBelowFoldMessageAndPosition() throws {
         let finding = try XCTUnwrap(RuleHarness.findings(primary(y: "400")).first { $0.rule == "layout.primary-below-fold" })
-        XCTAssertEqual(finding.message, "primary element starts at y 400 pt, in the lower half of the 667 pt canvas (from 333.5 pt)")
+        XCTAssertEqual(finding.message, "primary element starts at y 400 pt, in the lower half of the 667 pt canvas, which starts at y 333.5 pt (half the height; starting exactly there counts as below)")
         XCTAssertEqual(finding.element, "feed")
         XCTAssertEqual([finding.line, finding.column], [3, 5])
         XCTAssertEqual(finding.severity, .info)
@@ -172,10 +173,43 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(first.severity, .info)
     }
 
-    func testNearMissReportsEveryCloseEarlierSibling() {
-        let yaml = "screen: Form\nelements:\n  - {id: a, type: text, frame: [16, 100, 20, 20]}\n  - {id: b, type: text, frame: [17, 130, 20, 20]}\n  - {id: c, type: text, frame: [18, 160, 20, 20]}\n"
-        let found = RuleHarness.findings(yaml).filter { $0.rule == "layout.near-miss-alignment" }
-        XCTAssertEqual(found.map(\.element), ["b", "c", "c"])
+    private func column(_ xs: [String]) -> String {
+        "screen: Form\nelements:\n" + xs.enumerated().map { "  - {id: e\($0.offset), type: text, frame: [\($0.element), \(100 + 30 * $0.offset), 20, 20]}\n" }.joined()
+    }
+
+    func testNearMissIsReportedOncePerElementAgainstTheNearestEarlierSibling() throws {
+        let found = RuleHarness.findings(column(["16", "17", "18"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1", "e2"])
+        // e2 (18) is 2 pt off e0 and 1 pt off e1: the nearest is named.
+        XCTAssertEqual(found.last?.message, "left edge x 18 pt is 1 pt off \"e1\"'s x 17 pt")
+    }
+
+    func testNearMissTieNamesTheFirstEarlierSibling() {
+        let found = RuleHarness.findings(column(["16", "18", "17"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1", "e2"])
+        XCTAssertEqual(found.last?.message, "left edge x 17 pt is 1 pt off \"e0\"'s x 16 pt")
+    }
+
+    func testNearMissIsSilentWhenAnEarlierSiblingSharesTheEdgeExactly() {
+        let found = RuleHarness.findings(column(["16", "17", "16", "17"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1"])
+    }
+
+    func testNearMissColumnOfTwentyGivesAtMostNineteen() {
+        let xs = (0..<20).map { $0.isMultiple(of: 2) ? "16" : "17" }
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(xs)), 1)
+        let drifting = (0..<20).map { $0 == 0 ? "16" : "17.\($0 % 10)" }
+        XCTAssertLessThanOrEqual(RuleHarness.count("layout.near-miss-alignment", in: column(drifting)), 19)
+        // Every element 1 pt off the one before: each is reported once, the first never.
+        let stairs = (0..<20).map { "\(16 + $0)" }
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(stairs)), 19)
+    }
+
+    func testNearMissBoundaryAtTheTolerance() {
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "18"])), 1)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "18.01"])), 0)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "16"])), 0)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "16.01"])), 1)
     }
 
     // MARK: - layout.inconsistent-style

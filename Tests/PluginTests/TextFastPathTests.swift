@@ -29,9 +29,43 @@ final class TextFastPathTests: XCTestCase {
         return texts
     }()
 
+    /// The rotate-prompt patterns on a plainly built string: each word lower-cased, each gap
+    /// between words `_` when it is all white space and `#` otherwise, so a pattern is found
+    /// as whole words parted by white space only.
     private func plainPrompt(_ label: String) -> String? {
-        let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return RotatePromptRule.phrases.first { normalized.contains($0) }
+        if label.contains("旋转") { return "旋转" }
+        if label.contains("旋轉") { return "旋轉" }
+        var words: [String] = []
+        var gaps: [Bool] = []
+        var word = ""
+        var gapIsBlank = true
+        for character in label {
+            if character.isLetter || character.isNumber {
+                if word.isEmpty, !words.isEmpty { gaps.append(gapIsBlank) }
+                word.append(character)
+            } else {
+                if !word.isEmpty {
+                    words.append(word.lowercased())
+                    word = ""
+                    gapIsBlank = true
+                }
+                if !character.isWhitespace { gapIsBlank = false }
+            }
+        }
+        if !word.isEmpty {
+            if !words.isEmpty, gaps.count < words.count { gaps.append(gapIsBlank) }
+            words.append(word.lowercased())
+        }
+        guard words.count >= 3 else { return nil }
+        let devices: Set<String> = ["device", "phone", "iphone", "ipad", "screen"]
+        for start in 0...(words.count - 3) where gaps[start] && gaps[start + 1] {
+            let (a, b, c) = (words[start], words[start + 1], words[start + 2])
+            if (a == "rotate" || a == "turn") && (b == "your" || b == "the") && devices.contains(c)
+                || a == "rotate" && b == "to" && (c == "landscape" || c == "portrait") {
+                return "\(a) \(b) \(c)"
+            }
+        }
+        return nil
     }
 
     private func plainNormalized(_ text: String) -> String {
@@ -57,7 +91,8 @@ final class TextFastPathTests: XCTestCase {
 
     func testRotatePromptAnswersAsThePlainSearch() {
         var texts = Self.texts
-        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device"] {
+        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device",
+                         "_turn the iphone_", "rotate_to landscape_", "_rotate to_portrait"] {
             texts += everyByteAround(template)
         }
         let wrong = texts.filter { RotatePromptRule.prompt(in: $0) != plainPrompt($0) }
@@ -65,6 +100,14 @@ final class TextFastPathTests: XCTestCase {
         XCTAssertEqual(RotatePromptRule.prompt(in: "ROTATE \t\r\n THE\u{0B}device, please"), "rotate the device")
         XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate the devicé"), nil, "é is one character, not e")
         XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate\u{A0}your device"), "rotate your device", "Unicode blank")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Turn your phone sideways"), "turn your phone")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Please turn the iPad."), "turn the ipad")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate to Portrait"), "rotate to portrait")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate your screenshot"), nil, "whole words")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Return your device"), nil, "whole words")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "rotate-your-device"), nil, "parted by white space only")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate to landscapes"), nil)
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate towards landscape"), nil)
     }
 
     func testTrimmedWordsAnswerAsThePlainLookup() {
@@ -85,6 +128,26 @@ final class TextFastPathTests: XCTestCase {
         XCTAssertFalse(labels.contains("Close\tApp"), "only the ends are trimmed")
         XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
         XCTAssertFalse(labels.contains("Quit!"))
+    }
+
+    /// With folding, a run of white space inside the text is one space, on both paths.
+    func testTrimmedWordsFoldingAnswerAsThePlainLookup() {
+        let words = QuitControlRule.quitLabels
+        let folding = TrimmedWords(words, foldingWhitespace: true)
+        var texts = Self.texts
+        for template in ["_quit app_", "quit_app", "_close_application_", "exit_"] {
+            texts += everyByteAround(template)
+        }
+        let plain = { (text: String) in
+            words.contains(self.plainNormalized(text).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        let wrong = texts.filter { folding.contains($0) != plain($0) }
+        XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
+        XCTAssertTrue(folding.contains("Quit  app"))
+        XCTAssertTrue(folding.contains(" Close\t\r\nApp "))
+        XCTAssertTrue(folding.contains("退出\u{3000}\u{3000}"))
+        XCTAssertFalse(folding.contains("Quitapp"))
+        XCTAssertFalse(folding.contains("Quit app now"))
     }
 }
 

@@ -24,6 +24,7 @@ public struct ConfigLoader: Sendable {
         case minFontSize = "min_font_size"
         case maxExplanation = "max_explanation"
         case alignmentTolerance = "alignment_tolerance"
+        case maxBadgeLength = "max_badge_length"
     }
 
     public var ruleIDs: Set<String>
@@ -181,13 +182,17 @@ public struct ConfigLoader: Sendable {
                 if let number = reader.integer(value, path, minimum: 0) { config.thresholds.maxExplanation = number }
                 return
             }
+            if field == .maxBadgeLength {
+                if let number = reader.integer(value, path, minimum: 0) { config.thresholds.maxBadgeLength = number }
+                return
+            }
             guard let number = reader.number(value, path, minimum: 0) else { return }
             switch field {
             case .minHitTarget: config.thresholds.minHitTarget = number
             case .minSpacing: config.thresholds.minSpacing = number
             case .minFontSize: config.thresholds.minFontSize = number
             case .alignmentTolerance: config.thresholds.alignmentTolerance = number
-            case .maxExplanation: break
+            case .maxExplanation, .maxBadgeLength: break
             }
         }
     }

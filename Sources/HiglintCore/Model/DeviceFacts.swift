@@ -48,6 +48,7 @@ public struct Thresholds: Sendable, Equatable {
     public var minFontSize: Double = 11
     public var maxExplanation: Int = 160
     public var alignmentTolerance: Double = 2
+    public var maxBadgeLength: Int = 4
 
     public init() {}
 
@@ -58,5 +59,6 @@ public struct Thresholds: Sendable, Equatable {
         ("min_font_size", "smallest effective font size, in points (text.min-size)"),
         ("max_explanation", "longest login explanation, in characters (login.explanation-length)"),
         ("alignment_tolerance", "largest left-edge difference, in points, reported as a near miss (layout.near-miss-alignment)"),
+        ("max_badge_length", "longest tab badge, in characters (bars.tab-badge)"),
     ]
 }
