@@ -90,3 +90,43 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(finding.severity, .warning)
     }
 }
+
+/// `lifecycle.quit-control` of catalog version 2: the longer list, folded white space, new actions.
+final class QuitControlV2Tests: XCTestCase {
+    private func button(label: String) -> String {
+        "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
+    }
+
+    func testEveryWordingOfTheCatalogTriggers() {
+        for label in ["quit", "exit", "quit app", "exit app", "close app", "quit application", "exit application",
+                      "close application", "退出", "退出应用", "退出程序", "退出應用", "退出程式", "关闭应用", "关闭程序", "關閉應用",
+                      "結束程式", "结束程序", " Quit Application ", "CLOSE APPLICATION"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+    }
+
+    func testRunsOfWhiteSpaceCountAsOneSpace() {
+        for label in ["quit  app", "Quit \\t App", "close\\u00A0application", "exit   application"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: "quitapp")), 0)
+    }
+
+    func testSigningOutAndClosingAViewDoNotTrigger() {
+        // The catalog's list is exact: a longer phrase that merely contains a quit word is not one of it.
+        for label in ["Sign out", "Log out", "退出登录", "Close", "Exit full screen", "Log out and exit", "Quit app now"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 0, label)
+        }
+    }
+
+    func testQuitActions() {
+        for action in ["quit", "exit", "close-app", "quit-app", "exit-app", "terminate"] {
+            let yaml = "screen: Settings\nelements:\n  - {id: b, type: button, label: Bye, action: \(action)}\n"
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: yaml), 1, action)
+        }
+        let tab = "screen: Home\ntab_bar:\n  tabs:\n    - {title: Bye, icon: system:power, action: exit-app}\n"
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: tab), 1)
+        let folded = "screen: Home\ntab_bar:\n  tabs:\n    - {title: \"Exit   App\", icon: system:power}\n"
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: folded), 1)
+    }
+}
