@@ -360,7 +360,9 @@ public struct ReviewSettings: Sendable {
 
 extension Screen {
     /// The screen as the plugins review it: without the elements (and their children) whose
-    /// `type` is missing or unknown, which the decoder has reported. Tabs need no type.
+    /// `type` is missing or unknown, which the decoder has reported. Tabs need no type. The
+    /// result has its element lists flattened (`flattenElements()`), kept from `self` when
+    /// nothing had to go.
     public func withoutUntypedElements() -> Screen {
         func isUntyped(_ element: Element) -> Bool { element.type == nil && element.placement != .tab }
         func anyUntyped(_ list: [Element]) -> Bool {
@@ -381,6 +383,7 @@ extension Screen {
         if let items = navigationBar?.items, anyUntyped(items) { screen.navigationBar?.items = pruned(items) }
         if let items = toolbar?.items, anyUntyped(items) { screen.toolbar?.items = pruned(items) }
         if let tabs = tabBar?.tabs, anyUntyped(tabs) { screen.tabBar?.tabs = pruned(tabs) }
+        if screen.flat == nil { screen.flattenElements() }
         return screen
     }
 }

@@ -90,7 +90,11 @@ public struct Engine: Sendable {
         }
         for (index, document) in documents.enumerated() {
             let decoded = decoder.decode(document)
-            let screen = decoded.screen
+            var screen = decoded.screen
+            // Flattened once here: the core's checks walk every element, and the plugins' copy keeps the lists.
+            screen.flattenElements()
+            // Most screens have no ignore list at all; finding that out must not copy every element.
+            let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             for duplicate in document.duplicateKeys {
                 let message = "key \"\(duplicate.key.truncatedForMessage())\" repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
@@ -101,7 +105,7 @@ public struct Engine: Sendable {
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
                      suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, into: &findings)
             }
-            checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings)
+            if hasIgnoreLists { checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) }
             for duplicate in DuplicateElementIDs.find(in: screen) {
                 emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
                      element: duplicate.element.name, suppressed: duplicate.element.suppressed,
@@ -109,8 +113,7 @@ public struct Engine: Sendable {
             }
             let context = config.ruleContext
             // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
-            var reviewed = screen.withoutUntypedElements()
-            reviewed.flattenElements()
+            let reviewed = screen.withoutUntypedElements()
             for enabled in screenRules {
                 for violation in enabled.rule.check(reviewed, in: context) {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
@@ -121,7 +124,7 @@ public struct Engine: Sendable {
                 }
             }
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
-            if coreSeverities[CoreRules.unusedIgnore] != nil {
+            if hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
                 summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
             }
             summaries.append(summary)
@@ -309,8 +312,6 @@ public struct Engine: Sendable {
     // MARK: - Policy
 
     private func checkIgnoreLists(of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding]) {
-        // Most screens have no ignore list at all; finding that out must not copy every element.
-        guard !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen) else { return }
         for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
             emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
                  usage: &usage, into: &findings)
