@@ -1,4 +1,4 @@
-/// The typed form of one screen document (spec format, version 1).
+/// The typed form of one screen document (spec format, version 2).
 ///
 /// Every optional value is nil when the document did not give it (or gave it with
 /// the wrong type, which the decoder reported); defaults are applied by accessors,
