@@ -79,9 +79,23 @@ final class SpecV2Tests: XCTestCase {
         XCTAssertEqual(bars.last?.line, 8)
     }
 
-    func testChildrenOfAnUntypedElementAreLeftOutWithIt() {
-        let found = review("screen: Home\nelements:\n  - id: box\n    children:\n      - {id: b, type: button, frame: [0, 0, 20, 20]}\n")
-        XCTAssertEqual(found.map(\.rule), ["spec.schema"])
+    func testChildrenOfAnUntypedElementAreStillReviewedInPlace() {
+        let found = review("screen: Home\nelements:\n  - id: box\n    frame: [0, 0, 10, 10]\n    children:\n      - {id: b, type: button, frame: [0, 0, 20, 20]}\n")
+        // The child's own finding; none against the untyped box's frame (layout.outside-container).
+        XCTAssertEqual(found.map(\.rule), ["spec.schema", "buttons.hit-target"])
+        XCTAssertEqual(found.last?.element, "b")
+        // The box's scroll still frees its children, and its ignore still covers them.
+        let carousel = "screen: Home\nelements:\n  - id: strip\n    type: grop\n    scroll: horizontal\n    ignore: [buttons]\n    children:\n      - {id: card, type: button, frame: [300, 100, 200, 20]}\n"
+        XCTAssertEqual(review(carousel).map(\.rule), ["spec.schema"])
+    }
+
+    func testAnUntypedElementTakesNoPartInItsSiblingsReview() {
+        // Spacing, alignment and consistency are judged among typed elements only.
+        let yaml = "screen: Home\nelements:\n  - {id: a, action: buy, frame: [16, 100, 44, 44], border: true}\n  - {id: b, type: button, action: buy, frame: [17, 146, 44, 44]}\n"
+        XCTAssertEqual(review(yaml).map(\.rule), ["spec.schema"])
+        // An untyped bar item is not counted among the bar's items.
+        let bar = "screen: Home\nnavigation_bar:\n  title: Home\n  items:\n    - {id: a, type: button}\n    - {id: b, label: Edit}\n"
+        XCTAssertEqual(review(bar).map(\.rule), ["spec.schema"])
     }
 
     // MARK: - spec.duplicate-element-id
@@ -261,5 +275,24 @@ final class SpecV2Tests: XCTestCase {
         let result = engine.review(Array("screen: A\nreview: {ignore: [text]}\n".utf8), file: file)
         XCTAssertEqual(result.findings, [])
         XCTAssertEqual(engine.projectFindings(result.summaries).map(\.rule), ["spec.unused-ignore"])
+    }
+}
+
+/// Problems the decoder meets inside an element belong to it: they name it and its `ignore` covers them.
+final class ElementProblemTests: XCTestCase {
+    private func review(_ yaml: String) -> [Finding] {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        return engine.report([engine.review(Array(yaml.utf8), file: SpecFile(path: "a.yaml", displayPath: "a.yaml"))]).findings
+    }
+
+    func testProblemsNameTheInnermostElement() {
+        let found = review("screen: A\nelements:\n  - id: box\n    type: group\n    children: 5\n  - id: row\n    type: group\n    children:\n      - {id: kid, type: text, bogus: 1}\n")
+        XCTAssertEqual(found.map(\.rule), ["spec.schema", "spec.unknown-key"])
+        XCTAssertEqual(found.map(\.element), ["box", "kid"])
+    }
+
+    func testAParentsIgnoreCoversItsChildrensProblems() {
+        let yaml = "screen: A\nelements:\n  - id: row\n    type: group\n    ignore: [spec.unknown-key]\n    children:\n      - {id: kid, type: text, bogus: 1}\n"
+        XCTAssertEqual(review(yaml), [])
     }
 }

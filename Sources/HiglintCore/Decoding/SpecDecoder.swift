@@ -144,12 +144,14 @@ public struct SpecDecoder: Sendable {
         }
         element.suppressed = inherited + element.ignore
         element.suppressionMarks = inheritedMarks + element.ignoreMarks
-        reader.attribute(issuesFrom: firstIssue, to: element)
         if let childrenNode {
             element.children = elements(
                 childrenNode, path: "\(path).children", placement: placement, inherited: element.suppressed,
                 inheritedMarks: element.suppressionMarks, &reader)
         }
+        // After the children, which have claimed their own problems: what is left (a `children`
+        // that is no list, say) is this element's.
+        reader.attribute(issuesFrom: firstIssue, to: element)
         return element
     }
 

@@ -359,10 +359,13 @@ public struct ReviewSettings: Sendable {
 }
 
 extension Screen {
-    /// The screen as the plugins review it: without the elements (and their children) whose
-    /// `type` is missing or unknown, which the decoder has reported. Tabs need no type. The
-    /// result has its element lists flattened (`flattenElements()`), kept from `self` when
-    /// nothing had to go.
+    /// The screen as the plugins review it, without the elements whose `type` is missing or
+    /// unknown (the decoder has reported them; tabs need no type). Such an element in the
+    /// content area leaves a shell in its place that holds only its children, so they are
+    /// reviewed where they are, and its `scroll`, so they keep the context they scroll in;
+    /// nothing of its own (frame, label, action, font, role...) is seen. An untyped bar item
+    /// is left out whole. The result has its element lists flattened (`flattenElements()`),
+    /// kept from `self` when nothing had to go.
     public func withoutUntypedElements() -> Screen {
         func isUntyped(_ element: Element) -> Bool { element.type == nil && element.placement != .tab }
         func anyUntyped(_ list: [Element]) -> Bool {
@@ -370,7 +373,18 @@ extension Screen {
         }
         func pruned(_ list: [Element]) -> [Element] {
             list.compactMap { element in
-                if isUntyped(element) { return nil }
+                if isUntyped(element) {
+                    guard element.placement == .content else { return nil }
+                    var shell = Element(placement: .content, path: element.path, marks: element.marks)
+                    shell.id = element.id
+                    shell.scroll = element.scroll
+                    shell.ignore = element.ignore
+                    shell.ignoreMarks = element.ignoreMarks
+                    shell.suppressed = element.suppressed
+                    shell.suppressionMarks = element.suppressionMarks
+                    shell.children = pruned(element.children)
+                    return shell
+                }
                 guard anyUntyped(element.children) else { return element }
                 var kept = element
                 kept.children = pruned(element.children)
