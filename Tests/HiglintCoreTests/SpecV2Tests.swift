@@ -59,6 +59,9 @@ final class SpecV2Tests: XCTestCase {
 
     func testEveryBlankNumberIsReportedNotOnlyTheFirst() {
         XCTAssertEqual(review("screen: Home\nelements:\n  - {id: b, type: text, frame: [~, ~, ~, ~]}\n").count, 4)
+        // A blank number and a missing key are two problems.
+        XCTAssertEqual(review("screen: Home\nelements:\n  - {id: b, type: text, frame: {x: 0, y: ~, width: 10}}\n").map(\.message),
+                       ["elements[0].frame: is missing height", "elements[0].frame.y: is null: every number is required"])
     }
 
     func testABlankNumberLeavesTheFrameAbsentAndTheRestReviewed() {

@@ -158,18 +158,16 @@ public struct SpecDecoder: Sendable {
     static func frame(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Rect? {
         if reader.kind(node) == .mapping {
             var values: [Double?] = [nil, nil, nil, nil]
-            var complete = true
+            var written = [false, false, false, false]
             reader.fields(of: node, path: path(), known: SpecFields.frame) { reader, field, value in
                 let index = SpecFields.frame.fields.firstIndex(of: field) ?? 0
-                if let number = reader.requiredNumber(
-                    value, "\(path()).\(field.rawValue)", name: "", minimum: frameMinimums[index]) {
-                    values[index] = number
-                } else {
-                    complete = false
-                }
+                written[index] = true
+                values[index] = reader.requiredNumber(
+                    value, "\(path()).\(field.rawValue)", name: "", minimum: frameMinimums[index])
             }
-            let missing = SpecKeys.frame.indices.filter { values[$0] == nil }.map { SpecKeys.frame[$0] }
-            if complete, !missing.isEmpty {
+            // A key not written is its own problem, beside any written value that was wrong.
+            let missing = SpecKeys.frame.indices.filter { !written[$0] }.map { SpecKeys.frame[$0] }
+            if !missing.isEmpty {
                 reader.schema(path(), "is missing \(missing.joined(separator: ", "))", at: reader.start(node))
             }
             guard let x = values[0], let y = values[1], let width = values[2], let height = values[3] else { return nil }
