@@ -10,6 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
+# node --check parses the HTML report's script.
+TEST_PACKAGES += nodejs
 # The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
 TEST_PACKAGES += systemd git util-linux
 

@@ -40,7 +40,7 @@ struct NearMissAlignmentRule: ScreenRule {
                 }
                 guard !aligned, let nearest, let earlierX = siblings[nearest.index].frame?.minX else { continue }
                 violations.append(Violation(
-                    message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(nearest.offset)) pt off \"\(siblings[nearest.index].name)\"'s x \(formatPoints(earlierX)) pt",
+                    message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(nearest.offset)) pt off \(quoted(siblings[nearest.index].name))'s x \(formatPoints(earlierX)) pt",
                     on: siblings[later]))
             }
         }

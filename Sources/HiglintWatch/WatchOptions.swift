@@ -17,8 +17,8 @@ public struct WatchOptions: Sendable {
     public var notifySocket: String?
     /// WATCHDOG_USEC, when systemd expects a keep-alive; one is sent every half of it.
     public var watchdogMicroseconds: Int64?
-    /// One line of the log (stderr).
-    public var log: @Sendable (String) -> Void
+    /// Where the log's lines go (stderr); `log(_:)` is the one way to them.
+    private var logSink: @Sendable (String) -> Void
 
     public init(
         plugins: [Plugin], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
@@ -35,7 +35,13 @@ public struct WatchOptions: Sendable {
         self.reportPath = reportPath
         self.notifySocket = notifySocket
         self.watchdogMicroseconds = watchdogMicroseconds
-        self.log = log
+        logSink = log
+    }
+
+    /// Writes one line of the log, escaped (`LineText`) so that a file name or
+    /// config text with a line break cannot split it or forge another line.
+    public func log(_ line: String) {
+        logSink(LineText.escape(line))
     }
 }
 

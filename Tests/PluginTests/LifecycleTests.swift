@@ -1,13 +1,9 @@
 import HiglintCore
+@testable import LifecyclePlugin
+import TestSupport
 import XCTest
 
 final class LifecycleTests: XCTestCase {
-    func testExamples() {
-        for id in ["lifecycle.quit-control", "lifecycle.late-save"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func button(label: String) -> String {
         "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
     }
@@ -88,6 +84,27 @@ final class LifecycleTests: XCTestCase {
             "data.save is on-exit: data is saved only when the app exits, and a suspended app can be ended without warning")
         XCTAssertEqual([finding.line, finding.column], [3, 9])
         XCTAssertEqual(finding.severity, .warning)
+    }
+
+    /// The quit labels are looked up through `TrimmedWords`, runs of white space folded; it
+    /// must answer as the plain lookup does.
+    func testQuitLabelsAnswerAsThePlainLookup() {
+        var texts = TextVariants.sequences
+        for template in ["_quit_", "_close app_", "quit_", "_exit", "_quit app_", "quit_app", "_close_application_"] {
+            texts += TextVariants.everyASCIIByteAround(template)
+        }
+        let labels = TrimmedWords(QuitControlRule.quitLabels, foldingWhitespace: true)
+        let plain = { (text: String) in
+            QuitControlRule.quitLabels.contains(
+                TextVariants.trimmedLowercased(text).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        let wrong = texts.filter { labels.contains($0) != plain($0) }
+        XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
+        XCTAssertTrue(labels.contains(" \r\n Close App\u{0C}"))
+        XCTAssertTrue(labels.contains("Close\t\r\nApp"), "a run of blanks inside is one space")
+        XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
+        XCTAssertFalse(labels.contains("Quit!"))
+        XCTAssertFalse(labels.contains("Quitapp"))
     }
 }
 

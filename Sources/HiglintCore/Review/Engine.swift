@@ -97,7 +97,7 @@ public struct Engine: Sendable {
             let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             for duplicate in document.duplicateKeys {
-                let message = "key \"\(duplicate.key.truncatedForMessage())\" repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
+                let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
                 emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
                      usage: &usage, into: &findings)
             }
@@ -173,14 +173,14 @@ public struct Engine: Sendable {
                 let original = screens[first]
                 emitProject(
                     CoreRules.duplicateScreen,
-                    "screen \"\(name.truncatedForMessage())\" is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                    "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
                     at: screens[position].nameMark, position: position)
             }
             if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
-                var message = "parent \"\(parent.truncatedForMessage())\" names no screen in the tree"
+                var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
-                if let close = closestKey(to: parent, among: names ?? []) {
-                    message += "; did you mean \"\(close)\"?"
+                if let close = closestMatch(to: parent, among: names ?? []) {
+                    message += "; did you mean \(quoted(close))?"
                 }
                 emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position)
             }
@@ -236,7 +236,7 @@ public struct Engine: Sendable {
             let place = entry.element.map { "element \(quoted($0))" } ?? "this screen"
             var nobody = IgnoreUsage(screenNames: [], screenMarks: [])
             emit(CoreRules.unusedIgnore,
-                 "ignore entry \"\(entry.name.truncatedForMessage())\" suppresses no finding of \(place)",
+                 "ignore entry \(quoted(entry.name)) suppresses no finding of \(place)",
                  at: entry.mark, file: file, screen: summary.name, element: entry.element, usage: &nobody, into: &findings)
         }
     }
@@ -339,8 +339,8 @@ public struct Engine: Sendable {
     }
 
     private func unknownNameMessage(_ name: String) -> String {
-        var message = "ignore names \"\(name.truncatedForMessage())\", which is no rule or plugin"
-        if let close = closestKey(to: name, among: knownNames.sorted()) { message += "; did you mean \"\(close)\"?" }
+        var message = "ignore names \(quoted(name)), which is no rule or plugin"
+        if let close = closestMatch(to: name, among: knownNames.sorted()) { message += "; did you mean \(quoted(close))?" }
         return message
     }
 
