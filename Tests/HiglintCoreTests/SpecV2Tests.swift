@@ -76,6 +76,8 @@ final class SpecV2Tests: XCTestCase {
         let found = review("screen: Home\nelements:\n  - {id: b, action: buy, frame: [0, 0, 20, 20]}\n  - {id: c, type: buton, action: buy, frame: [0, 100, 20, 20]}\n")
         XCTAssertEqual(found.map(\.rule), ["spec.schema", "spec.schema"])
         XCTAssertEqual(found.map(\.element), ["b", "c"])
+        XCTAssertEqual(review("screen: Home\nelements:\n  - {id: b, type: ~, action: buy, frame: [0, 0, 20, 20]}\n").map(\.message),
+                       ["elements[0]: `type` is missing: every element says what it is (button, text, image...)"])
         // Bar items need a type too; tabs do not.
         let bars = review("screen: Home\nnavigation_bar:\n  title: Home\n  items:\n    - {id: q, label: Quit}\ntab_bar:\n  tabs:\n    - {title: Exit, icon: system:power}\n")
         XCTAssertEqual(bars.map(\.rule), ["spec.schema", "lifecycle.quit-control"])

@@ -105,12 +105,16 @@ public struct SpecDecoder: Sendable {
         case .tab: known = SpecFields.tab
         }
         var childrenNode: Node?
+        // `type: ~` says no more than leaving `type` out.
+        var typeGiven = false
         var element = reader.map(node, path: path, known: known, into: { Element(placement: placement, path: path, marks: $0) }) {
             reader, element, field, value in
             let key = field.rawValue
             switch field {
             case .id: element.id = reader.string(value, "\(path).\(key)")
-            case .type: element.type = reader.choice(value, "\(path).\(key)", ElementType.self)
+            case .type:
+                typeGiven = !reader.isNull(value)
+                element.type = reader.choice(value, "\(path).\(key)", ElementType.self)
             case .frame: element.frame = frame(value, "\(path).\(key)", &reader)
             case .hitArea:
                 if let values = reader.numbers(value, "\(path).\(key)", names: sizeNames, minimums: hitAreaMinimums) {
@@ -139,7 +143,7 @@ public struct SpecDecoder: Sendable {
                 }
             }
         }
-        if reader.kind(node) == .mapping, element.type == nil, placement != .tab, element.marks.value(of: "type") == nil {
+        if reader.kind(node) == .mapping, element.type == nil, placement != .tab, !typeGiven {
             reader.schema(path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
         element.suppressed = inherited + element.ignore
