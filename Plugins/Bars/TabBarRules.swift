@@ -78,6 +78,10 @@ struct TabIncompleteRule: ScreenRule {
 }
 
 struct TabBadgeRule: ScreenRule {
+    static let maximum = Threshold(
+        key: "max_badge_length", default: 4, unit: .characters,
+        meaning: "longest tab badge (a number counts its digits)")
+
     let description = RuleDescription(
         id: "bars.tab-badge", severity: .info,
         summary: "A tab's badge is blank, zero, or longer than a few characters.",
@@ -94,10 +98,10 @@ struct TabBadgeRule: ScreenRule {
             "screen: Home\ntab_bar:\n  tabs:\n    - {title: Inbox, icon: system:tray, badge: \" New \"}\n",
             "screen: Home\ntab_bar:\n  tabs:\n    - {title: Inbox, icon: system:tray}\n",
         ],
-        thresholds: ["max_badge_length"])
+        thresholds: [Self.maximum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let maximum = context.thresholds.maxBadgeLength
+        let maximum = context[Self.maximum]
         return (screen.tabBar?.tabs ?? []).compactMap { tab in
             guard let badge = tab.badge, let problem = problem(badge, number: tab.badgeNumber, maximum: maximum)
             else { return nil }

@@ -125,10 +125,10 @@ final class SpecV2Tests: XCTestCase {
         let found = review(yaml).filter { $0.rule == "spec.duplicate-element-id" }
         XCTAssertEqual(found.map(\.line), [7, 10, 13])
         let first = try XCTUnwrap(found.first)
-        XCTAssertEqual(first.message, "element id \"a\" is already used by the element at line 3, column 10")
+        XCTAssertEqual(first.message, "element id \"a\" is already used by elements[0]")
         XCTAssertEqual(first.column, 14)
         XCTAssertEqual(first.severity, .error)
-        XCTAssertEqual(found.last?.message, "element id \"box\" is already used by the element at line 4, column 9")
+        XCTAssertEqual(found.last?.message, "element id \"box\" is already used by elements[1]")
     }
 
     func testBarsWrittenFirstComeFirst() {

@@ -73,11 +73,11 @@ final class BarsV2Tests: XCTestCase {
 
     func testBadgeLengthIsAThreshold() throws {
         var config = Config()
-        config.thresholds.maxBadgeLength = 2
+        config.thresholds[key: "max_badge_length"] = .whole(2)
         XCTAssertEqual(found("bars.tab-badge", in: badge("99"), config: config).count, 0)
         XCTAssertEqual(found("bars.tab-badge", in: badge("100"), config: config).count, 1)
         let loaded = try ConfigLoader(plugins: BuiltinPlugins.all).parse(Array("thresholds:\n  max_badge_length: 2\n".utf8), file: "c.yaml")
-        XCTAssertEqual(loaded.thresholds.maxBadgeLength, 2)
+        XCTAssertEqual(loaded.thresholds[key: "max_badge_length"], .whole(2))
     }
 
     // MARK: - bars.ipad-status-bar-style

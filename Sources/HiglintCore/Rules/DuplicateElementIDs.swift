@@ -17,16 +17,16 @@ enum DuplicateElementIDs {
         guard withID.count > 1 else { return [] }
         // Bars may be written after the content: document order is the order of the ids' positions.
         withID.sort { $0.mark < $1.mark }
-        var first: [String: Mark] = [:]
+        // The first is named by its path, which says where it is whatever the file's layout.
+        var first: [String: String] = [:]
         var duplicates: [Duplicate] = []
         for (element, mark) in withID {
             guard let id = element.id else { continue }
             if let earlier = first[id] {
                 duplicates.append(Duplicate(
-                    element: element, mark: mark,
-                    message: "element id \(quoted(id)) is already used by the element at line \(earlier.line), column \(earlier.column)"))
+                    element: element, mark: mark, message: "element id \(quoted(id)) is already used by \(earlier)"))
             } else {
-                first[id] = mark
+                first[id] = element.path
             }
         }
         return duplicates
