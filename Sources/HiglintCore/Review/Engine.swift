@@ -222,17 +222,15 @@ public struct Engine: Sendable {
     /// project pass used. A finding about an entry is not suppressed by that entry itself
     /// (it would always hide its own report), but is by any other entry naming the rule.
     private func reportUnusedIgnores(of summary: ScreenSummary, usage: IgnoreUsage?, into findings: inout [Finding]) {
-        guard var usage else { return }
+        guard var usage, let rule = coreDescription(CoreRules.unusedIgnore) else { return }
         let file = Self.file(of: summary)
         let remaining = summary.unusedIgnores.filter { !usage.used.contains($0.mark) }
-        var reports: [(IgnoreEntry, suppressed: Bool)] = []
-        for entry in remaining {
-            let suppressed = coreDescription(CoreRules.unusedIgnore).map {
-                usage.suppresses($0, names: entry.suppressed, marks: entry.suppressionMarks, except: entry.mark)
-            } ?? false
-            reports.append((entry, suppressed))
+        // First every report's suppression, which may use an entry that is itself left over
+        // (`spec.unused-ignore` beside a stale one); then the reports of the entries still unused.
+        let suppressed = remaining.map {
+            usage.suppresses(rule, names: $0.suppressed, marks: $0.suppressionMarks, except: $0.mark)
         }
-        for (entry, suppressed) in reports where !suppressed && !usage.used.contains(entry.mark) {
+        for (entry, isSuppressed) in zip(remaining, suppressed) where !isSuppressed && !usage.used.contains(entry.mark) {
             let place = entry.element.map { "element \(quoted($0))" } ?? "this screen"
             var nobody = IgnoreUsage(screenNames: [], screenMarks: [])
             emit(CoreRules.unusedIgnore,
