@@ -28,7 +28,7 @@ struct StatusBarHiddenRule: ScreenRule {
         var message = "status bar is hidden (kind: \(screen.kind.rawValue)"
         if let category { message += ", app category: \(quoted(category))" }
         message += "); only games and full-screen media should hide it"
-        return [Violation(message: message, at: bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks[.hidden])]
     }
 }
 
@@ -51,11 +51,11 @@ struct StatusBarNoRevealRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, let bar = screen.statusBar, bar.hidden, !bar.revealOnTap
         else { return [] }
-        let written = bar.marks.value(of: "reveal_on_tap") != nil
+        let written = bar.marks.value(of: .revealOnTap) != nil
         let message = "status bar is hidden on full-screen media and "
             + (written ? "reveal_on_tap is false" : "reveal_on_tap is not set")
             + "; a tap should bring it back"
-        return [Violation(message: message, at: bar.marks.value(of: "reveal_on_tap") ?? bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks.value(of: .revealOnTap) ?? bar.marks[.hidden])]
     }
 }
 
@@ -107,7 +107,7 @@ struct StatusBarStyleRule: ScreenRule {
         else { return [] }
         return [Violation(
             message: "status bar is black-translucent but the navigation bar is opaque (translucent: false)",
-            at: bar.marks["style"])]
+            at: bar.marks[.style])]
     }
 }
 
@@ -132,7 +132,7 @@ struct IPadStatusBarStyleRule: ScreenRule {
         else { return [] }
         return [Violation(
             message: "status bar style \(style.rawValue) has no effect on iPad, where the status bar is always black",
-            at: bar.marks["style"])]
+            at: bar.marks[.style])]
     }
 }
 
@@ -154,8 +154,8 @@ struct MediaStatusBarVisibleRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, screen.statusBar?.hidden != true else { return [] }
         // At what keeps the bar visible: `hidden: false`, else the status bar map, else the kind.
-        let mark = screen.statusBar.map { $0.marks["hidden"] } ?? screen.marks["kind"]
-        let state = screen.statusBar?.marks.value(of: "hidden") != nil ? "hidden is false" : "it is not hidden"
+        let mark = screen.statusBar.map { $0.marks[.hidden] } ?? screen.marks[.kind]
+        let state = screen.statusBar?.marks.value(of: .hidden) != nil ? "hidden is false" : "it is not hidden"
         return [Violation(message: "status bar of a full-screen media screen is visible (\(state))", at: mark)]
     }
 }

@@ -21,7 +21,7 @@ struct TabCountRule: ScreenRule {
         guard screen.device.includesIPhone, let bar = screen.tabBar, bar.tabs.count > Self.iPhoneMaximum
         else { return [] }
         return [Violation(
-            message: "\(bar.tabs.count) tabs; iPhone shows at most \(Self.iPhoneMaximum)", at: bar.marks["tabs"])]
+            message: "\(bar.tabs.count) tabs; iPhone shows at most \(Self.iPhoneMaximum)", at: bar.marks[.tabs])]
     }
 }
 
@@ -105,7 +105,7 @@ struct TabBadgeRule: ScreenRule {
         return (screen.tabBar?.tabs ?? []).compactMap { tab in
             guard let badge = tab.badge, let problem = problem(badge, number: tab.badgeNumber, maximum: maximum)
             else { return nil }
-            return Violation(message: "badge \(quoted(badge)) \(problem)", on: tab, at: tab.marks["badge"])
+            return Violation(message: "badge \(quoted(badge)) \(problem)", on: tab, at: tab.marks[.badge])
         }
     }
 

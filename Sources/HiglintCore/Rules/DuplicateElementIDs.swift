@@ -12,7 +12,7 @@ enum DuplicateElementIDs {
         var withID: [(element: Element, mark: Mark)] = []
         for element in screen.allElements {
             guard element.id != nil else { continue }
-            withID.append((element, element.marks.value(of: "id") ?? element.marks.map))
+            withID.append((element, element.marks.value(of: .id) ?? element.marks.map))
         }
         guard withID.count > 1 else { return [] }
         // Bars may be written after the content: document order is the order of the ids' positions.

@@ -39,26 +39,26 @@ public struct ScreenSummary: Sendable, Hashable {
         self.file = file
         self.documentIndex = documentIndex
         name = screen.name
-        nameMark = screen.marks["screen"]
+        nameMark = screen.marks[.screen]
         parent = screen.parent
-        parentMark = screen.marks["parent"]
+        parentMark = screen.marks[.parent]
         device = screen.device
         hasNavigationBar = screen.navigationBar != nil
         navigationTitle = screen.navigationBar?.title
-        navigationBarMark = screen.marks["navigation_bar"]
+        navigationBarMark = screen.marks[.navigationBar]
         translucent = screen.navigationBar?.translucent ?? false
-        translucentMark = screen.navigationBar?.marks["translucent"] ?? navigationBarMark
+        translucentMark = screen.navigationBar?.marks[.translucent] ?? navigationBarMark
         color = screen.navigationBar?.color
-        colorMark = screen.navigationBar?.marks["color"] ?? navigationBarMark
+        colorMark = screen.navigationBar?.marks[.color] ?? navigationBarMark
         backTitle = screen.navigationBar?.back?.title
-        backTitleMark = screen.navigationBar?.back?.marks["title"] ?? navigationBarMark
+        backTitleMark = screen.navigationBar?.back?.marks[.title] ?? navigationBarMark
         navigationHasSegmentedControl = screen.navigationBar?.items.contains { $0.type == .segmentedControl } ?? false
         hasToolbar = screen.toolbar != nil
-        let toolbarMark = screen.marks["toolbar"]
+        let toolbarMark = screen.marks[.toolbar]
         toolbarTranslucent = screen.toolbar?.translucent ?? false
-        toolbarTranslucentMark = screen.toolbar?.marks["translucent"] ?? toolbarMark
+        toolbarTranslucentMark = screen.toolbar?.marks[.translucent] ?? toolbarMark
         toolbarColor = screen.toolbar?.color
-        toolbarColorMark = screen.toolbar?.marks["color"] ?? toolbarMark
+        toolbarColorMark = screen.toolbar?.marks[.color] ?? toolbarMark
         iconUses = IconUse.uses(in: screen)
         suppressed = screen.review.ignore
         suppressionMarks = screen.review.ignoreMarks
