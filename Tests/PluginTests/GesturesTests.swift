@@ -110,7 +110,7 @@ final class GesturesTests: XCTestCase {
     }
 }
 
-/// A flick means scrolling or panning quickly (catalog version 2).
+/// A flick means scrolling or panning quickly.
 final class FlickMeaningTests: XCTestCase {
     func testFlickMayScrollOrPan() {
         for (action, expected) in [("scroll", 0), ("pan", 0), (" Pan ", 0), ("zoom", 1), ("panning", 1)] {

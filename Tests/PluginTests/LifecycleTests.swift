@@ -108,8 +108,8 @@ final class LifecycleTests: XCTestCase {
     }
 }
 
-/// `lifecycle.quit-control` of catalog version 2: the longer list, folded white space, new actions.
-final class QuitControlV2Tests: XCTestCase {
+/// `lifecycle.quit-control`'s whole list of wordings, folded white space, and every quit action.
+final class QuitWordingTests: XCTestCase {
     private func button(label: String) -> String {
         "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
     }

@@ -2,8 +2,9 @@ import HiglintCore
 import HiglintPlugins
 import XCTest
 
-/// The core's part of spec format and rule catalog version 2.
-final class SpecV2Tests: XCTestCase {
+/// Byte-order marks, blank numbers, untyped elements, and the core rules on element
+/// ids, parent cycles and unused ignore entries.
+final class CoreRuleTests: XCTestCase {
     private func review(_ files: [String: String], config: Config = Config()) -> [Finding] {
         let engine = Engine(plugins: BuiltinPlugins.all, config: config)
         let results = files.keys.sorted().map {
