@@ -6,6 +6,9 @@ public struct SpecIssue: Sendable {
     public var element: String?
     /// What the issue's fix changes, for the core rules that have one.
     public var fix: [FixAction]
+    /// The `ignore` entries of the element the problem is in, and its ancestors', with where each is written.
+    public var suppressed: [String] = []
+    public var suppressionMarks: [Mark] = []
 
     public init(rule: String, message: String, mark: Mark, element: String? = nil, fix: [FixAction] = []) {
         self.rule = rule
