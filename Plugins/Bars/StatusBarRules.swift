@@ -129,14 +129,17 @@ struct IPadStatusBarStyleRule: ScreenRule {
             "screen: Home\ndevice: ipad\nstatus_bar: {style: black-opaque}\n",
             "screen: Home\ndevice: universal\nstatus_bar: {style: default}\n",
             "screen: Home\ndevice: iphone\nstatus_bar: {style: black-translucent}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the status bar style to black-opaque.",
+            reason: "Only the style changes, to the black bar iPad shows anyway, so the screen looks as it did."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.device == .ipad, let bar = screen.statusBar, let style = bar.style, style != .blackOpaque
         else { return [] }
         return [Violation(
             message: "status bar style \(style.rawValue) has no effect on iPad, where the status bar is always black",
-            at: bar.marks[.style])]
+            at: bar.marks[.style]).fixed(by: .set(.style, to: .scalar(StatusBar.Style.blackOpaque.rawValue), in: bar.marks))]
     }
 }
 

@@ -30,7 +30,7 @@ final class FixTests: XCTestCase {
             Set(fixable.map(\.id)),
             ["spec.unknown-key", "buttons.hit-target", "buttons.custom-standard-action", "text.min-size", "text.light-weight", "text.fixed-size",
              "lifecycle.late-save", "bars.status-bar-no-reveal", "bars.back-breadcrumb", "bars.fixed-height",
-             "bars.back-title-mismatch", "orientation.missing-variant"])
+             "bars.back-title-mismatch", "orientation.missing-variant", "bars.ipad-status-bar-style"])
         for rule in fixable {
             for example in rule.triggeringExamples {
                 let original = Array(example.utf8)

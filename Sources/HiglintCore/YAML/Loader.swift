@@ -56,12 +56,9 @@ public enum YAMLLoader {
             // The parser is told the encoding, which turns its own byte-order-mark detection off; a
             // UTF-8 mark is allowed and is no column, so it is left out of what the parser sees.
             let buffer = hasUTF8ByteOrderMark(whole) ? UnsafeBufferPointer(rebasing: whole.dropFirst(3)) : whole
+            // Positions then count from after the mark, as fixes expect (`SourceText.markLength`).
             var builder = DocumentBuilder(limits: limits)
-            // Told the encoding, libyaml would read a UTF-8 byte-order mark as text; left
-            // to detect it, it would skip it. Skipped here, positions count from after it
-            // either way, which is what fixes expect (`SourceText.markLength`).
-            let hasMark = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
-            return builder.run(hasMark ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer)
+            return builder.run(buffer)
         }
     }
 
