@@ -42,7 +42,8 @@ struct FixResolver {
     }
 
     private func edit(_ range: Range<Int>, _ text: String) -> TextEdit {
-        TextEdit(range: range, replacement: text, start: source.mark(ofByte: range.lowerBound), end: source.mark(ofByte: range.upperBound))
+        let (start, end) = source.marks(of: range)
+        return TextEdit(range: range, replacement: text, start: start, end: end)
     }
 
     private func byteRange(of node: Node) -> Range<Int> {

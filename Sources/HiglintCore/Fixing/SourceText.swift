@@ -53,22 +53,31 @@ struct SourceText {
         }
     }
 
-    /// The 1-based line and column of a byte offset, counted as libyaml counts them for
-    /// findings: columns in characters, the byte-order mark no column, CRLF one break.
-    func mark(ofByte offset: Int) -> Mark {
-        let end = min(offset, bytes.count)
-        var line = 1
-        var lineStart = markLength
-        if end > markLength {
-            for position in (markLength + 1)...end where isLineStart(position) {
-                line += 1
-                lineStart = position
-            }
-        }
-        return bytes.withUnsafeBufferPointer { buffer in
+    /// The 1-based lines and columns of a range's ends, counted as libyaml counts them for
+    /// findings: columns in characters, the byte-order mark no column, CRLF one break, a
+    /// lone CR a break. One pass from the start of the text to the range's end.
+    func marks(of range: Range<Int>) -> (start: Mark, end: Mark) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let lf = UInt8(ascii: "\n")
+            let cr = UInt8(ascii: "\r")
+            var line = 1
             var column = 1
-            for position in lineStart..<end where buffer[position] & 0xC0 != 0x80 { column += 1 }
-            return Mark(line: line, column: column, offset: offset)
+            var start = Mark(line: 1, column: 1, offset: range.lowerBound)
+            var position = markLength
+            let end = min(range.upperBound, buffer.count)
+            while position < end {
+                if position == range.lowerBound { start = Mark(line: line, column: column, offset: position) }
+                let byte = buffer[position]
+                position += 1
+                if byte == lf || (byte == cr && (position == buffer.count || buffer[position] != lf)) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            let last = Mark(line: line, column: column, offset: range.upperBound)
+            return (range.lowerBound >= end ? Mark(line: line, column: column, offset: range.lowerBound) : start, last)
         }
     }
 
