@@ -1,7 +1,88 @@
-import CLibXML2
 import HiglintCore
 
-/// Reads Interface Builder documents (`.storyboard`, `.xib`) into the core's screen model.
-public enum InterfaceBuilder {
-    public static let fileExtensions = ["storyboard", "xib"]
+/// Reads Interface Builder documents (`.storyboard`, `.xib`) into the core's screen model,
+/// so the plugins review them as they review specs.
+public struct InterfaceBuilderImporter: ScreenImporter {
+    public static let pluginName = "ib"
+    public static let syntaxRule = "ib.syntax"
+    /// XML elements nest about four deep for each level of views (a view, its `subviews`,
+    /// a cell's content view), so the spec limit on nesting allows four times as many.
+    static let depthPerSpecLevel = 4
+
+    public let fileExtensions = [".storyboard", ".xib"]
+    private let appFacts: AppFactsLocator
+
+    public init(appFacts: AppFactsLocator = AppFactsLocator()) {
+        self.appFacts = appFacts
+    }
+
+    public var plugin: Plugin {
+        Plugin(
+            name: Self.pluginName, summary: "The Interface Builder importer's own findings.", screenRules: [],
+            loaderRules: [Self.syntaxDescription])
+    }
+
+    static let syntaxDescription = RuleDescription(
+        id: syntaxRule, severity: .error, summary: "An Interface Builder file is not well-formed XML.",
+        rationale: "A storyboard or xib that does not parse cannot be reviewed at all, and Xcode will not open it either; every other check is silent on it until it is fixed.",
+        seed: "the Interface Builder importer (docs/interface-builder.md)",
+        hint: "Fix the XML at the position given (often a merge conflict left in the file); the message is libxml2's own.",
+        triggeringExamples: [], nonTriggeringExamples: [])
+
+    public func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult {
+        let maxDepth = options.limits.maxDepth * Self.depthPerSpecLevel
+        let root: XMLElement
+        switch SAXReader.read(bytes, maxDepth: maxDepth) {
+        case .document(let document): root = document
+        case .malformed(let message, let mark):
+            return .imported(ImportedFile(screens: [], diagnostics: [
+                ImportDiagnostic(rule: Self.syntaxRule, message: "not well-formed XML: \(message)", at: mark),
+            ]))
+        case .tooDeep(let mark):
+            let message = "elements nest deeper than \(maxDepth) levels (limits.max_depth \(options.limits.maxDepth), four XML levels each)"
+            return .imported(ImportedFile(screens: [], diagnostics: [
+                ImportDiagnostic(rule: CoreRules.limits, message: message, at: mark),
+            ]))
+        }
+        if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
+        let mapper = DocumentMapper(
+            root: root, fileBase: Self.baseName(of: file.displayPath), facts: appFacts.facts(forDocumentAt: file.path),
+            defaultDevice: options.defaultDevice,
+            resolve: { storyboard, identifier in
+                Self.referencedController(storyboard, identifier, besides: file.path, options: options)
+            })
+        return .imported(ImportedFile(screens: mapper.screens()))
+    }
+
+    /// `Settings` for `App/Base.lproj/Settings.storyboard`.
+    static func baseName(of path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        return String(name)
+    }
+
+    /// The controller a storyboard reference names, read from the storyboard beside this
+    /// file (or in a `Base.lproj` next to it); nil when it cannot be found or read.
+    static func referencedController(
+        _ storyboard: String, _ identifier: String?, besides path: String, options: ImportOptions
+    ) -> XMLElement? {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let file = storyboard + ".storyboard"
+        let candidates = [
+            FileSystem.join(directory, file), FileSystem.join(FileSystem.join(directory, "Base.lproj"), file),
+            FileSystem.join(FileSystem.join(parent, "Base.lproj"), file),
+        ]
+        for candidate in candidates {
+            guard case .success(let bytes) = FileReader.read(candidate, maxBytes: options.limits.maxFileBytes),
+                  case .document(let root) = SAXReader.read(bytes, maxDepth: options.limits.maxDepth * depthPerSpecLevel)
+            else { continue }
+            let wanted = identifier ?? root["initialViewController"]
+            let controllers = (root.child("scenes")?.children("scene") ?? []).compactMap { scene in
+                scene.child("objects")?.children.first { IBVocabulary.viewControllers.contains($0.name) }
+            }
+            return controllers.first { identifier == nil ? $0["id"] == wanted : $0["storyboardIdentifier"] == wanted }
+        }
+        return nil
+    }
 }

@@ -36,7 +36,7 @@ extension WatchSession {
             }
             let name = event.name
             if name.hasPrefix(".") || scope.isReportFile(directory: directory, name: name) { continue }
-            if !event.has(IN_ISDIR) && !SpecDiscovery.isSpecName(name) { continue }
+            if !event.has(IN_ISDIR) && !scope.discovery.isReviewedName(name) { continue }
             mark(FileSystem.join(directory, name), suspect: false)
             relevant = true
         }

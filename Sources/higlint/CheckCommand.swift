@@ -94,7 +94,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format == .html })
+        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format == .html })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -118,6 +118,9 @@ enum CheckCommand {
         var ioFailed = !outcome.errors.isEmpty
         // Positions, so looking for read problems copies no result.
         for position in report.files.indices {
+            if let reason = report.files[position].skipped {
+                Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
+            }
             guard let problem = report.files[position].readProblem else { continue }
             let path = report.files[position].file.displayPath
             switch problem {

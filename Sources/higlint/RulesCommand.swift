@@ -17,7 +17,7 @@ enum RulesCommand {
         """
 
     static var allRules: [RuleDescription] {
-        CoreRules.descriptions(with: BuiltinPlugins.all)
+        CoreRules.descriptions(with: Registry.plugins)
     }
 
     static func run(_ argv: [String]) -> Int32 {
@@ -39,7 +39,7 @@ enum RulesCommand {
         switch arguments.value("--format") ?? "text" {
         case "text": Console.out(RuleCatalogWriter.text(allRules))
         case "json": Console.out(RuleCatalogWriter.json(allRules))
-        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all))
+        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: Registry.plugins))
         default:
             Console.error("higlint rules: --format takes text, json or markdown")
             return ExitStatus.failure

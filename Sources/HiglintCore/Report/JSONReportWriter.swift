@@ -123,7 +123,19 @@ public enum JSONReportWriter {
             }
             return out
         }
-        return document(summary: Summary(report), extra: [], findingLines: rendered)
+        return document(summary: Summary(report), extra: skippedMember(report.files), findingLines: rendered)
+    }
+
+    /// `"skipped": [{"file": ..., "reason": ...}]`, the files an importer passed over, in path
+    /// order; no member at all when there are none, so spec-only reports keep their layout.
+    public static func skippedMember(_ files: [FileResult]) -> [(key: String, json: String)] {
+        var entries: [String] = []
+        for position in files.indices {
+            guard let reason = files[position].skipped else { continue }
+            entries.append("{\"file\": \(JSONText.string(files[position].file.displayPath)), \"reason\": \(JSONText.string(reason))}")
+        }
+        if entries.isEmpty { return [] }
+        return [(key: "skipped", json: "[" + entries.joined(separator: ", ") + "]")]
     }
 }
 

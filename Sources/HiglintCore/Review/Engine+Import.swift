@@ -1,0 +1,84 @@
+/// The review of a file an importer reads: its screens go through the same rules,
+/// policy and summaries as spec documents.
+extension Engine {
+    /// The importer for a file name, by extension; nil for specs, which stay on the YAML path.
+    func importer(for path: String) -> (any ScreenImporter)? {
+        for importer in importers where importer.fileExtensions.contains(where: path.hasSuffix) {
+            return importer
+        }
+        return nil
+    }
+
+    /// Reviews bytes with `importer`; also what the watcher and tests call with bytes in hand.
+    public func review(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> FileResult {
+        let imported: ImportedFile
+        let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        switch importer.importScreens(from: bytes, file: file, options: options) {
+        case .skipped(let reason):
+            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+            result.skipped = reason
+            return result
+        case .imported(let file): imported = file
+        }
+        var findings: [Finding] = []
+        for diagnostic in imported.diagnostics {
+            report(diagnostic, file: file, screen: nil, suppressed: [], notes: [:], into: &findings)
+        }
+        var summaries: [ScreenSummary] = []
+        var wireframes: [Wireframe] = []
+        let context = config.ruleContext
+        for (index, entry) in imported.screens.enumerated() {
+            let screen = entry.screen
+            let suppressed = screen.review.ignore
+            for diagnostic in entry.diagnostics {
+                report(diagnostic, file: file, screen: screen.name, suppressed: suppressed, notes: entry.elementNotes,
+                       into: &findings)
+            }
+            checkIgnoreLists(of: screen, file: file, into: &findings)
+            var flattened = screen
+            flattened.flattenElements()
+            for enabled in screenRules {
+                if let reviewed = entry.reviewedPlugins, !reviewed.contains(enabled.description.plugin) { continue }
+                for violation in enabled.rule.check(flattened, in: context) {
+                    if isSuppressed(enabled.description, by: suppressed)
+                        || isSuppressed(enabled.description, by: violation.suppressed) {
+                        continue
+                    }
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    if let element = violation.element, let note = entry.elementNotes[element] {
+                        found.message += note
+                    }
+                    findings.append(found)
+                }
+            }
+            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen)
+            if let reviewed = entry.reviewedPlugins {
+                // The project rules of the plugins that do not review this screen stay off it too.
+                summary.suppressed += plugins.map(\.name).filter { !reviewed.contains($0) }
+            }
+            summaries.append(summary)
+            if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
+        }
+        findings.sort(by: Finding.reportOrder)
+        var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
+        result.wireframes = wireframes
+        return result
+    }
+
+    /// An importer's diagnostic under its own rule or a core one, with the config's severity.
+    private func report(
+        _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, suppressed: [String], notes: [String: String],
+        into findings: inout [Finding]
+    ) {
+        guard let enabled = loaderRules[diagnostic.rule] else {
+            emit(diagnostic.rule, diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? ""),
+                 at: diagnostic.mark, file: file, screen: screen, element: diagnostic.element,
+                 suppressed: suppressed, into: &findings)
+            return
+        }
+        guard !isSuppressed(enabled.description, by: suppressed) else { return }
+        let violation = Violation(message: diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? ""),
+                                  at: diagnostic.mark, element: diagnostic.element)
+        findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen))
+    }
+}
