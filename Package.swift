@@ -39,6 +39,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CLITests", dependencies: ["HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        .testTarget(
+            name: "InterfaceBuilderTests",
+            dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
+            path: "Tests/InterfaceBuilderTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

@@ -209,11 +209,14 @@ struct DocumentMapper {
         }
     }
 
-    /// Rules that judge what the app, not the IB file, decides: silent while the app's
-    /// orientations are unknown, rather than judging the spec format's default.
+    /// Rules IB cannot answer for on any of its screens. Orientation rules judge what the
+    /// app decides, so they are silent while its orientations are unknown rather than judging
+    /// the spec format's default. Screen names come from titles and classes, which two
+    /// storyboards may share: IB tells its scenes apart by id, so a shared name is no mistake.
     private var unknownFactRules: [String] {
         let orientations = device == .ipad ? facts.padOrientations : facts.orientations
-        return orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : []
+        return ["spec.duplicate-screen"]
+            + (orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : [])
     }
 
     /// Two screens of one file never share a name: the later ones add their IB id.

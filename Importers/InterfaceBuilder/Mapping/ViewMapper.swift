@@ -35,8 +35,8 @@ struct ViewMapper {
             switch child.name {
             case "subviews":
                 out += child.children.map { ($0, nil) }
-            case "tableViewCellContentView", "collectionViewCellContentView":
-                // The content view is where a cell's subviews live; its frame offsets them.
+            case _ where child["key"] == "contentView":
+                // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
                 out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
             case "prototypes", "cells":
                 out += child.children.map { ($0, nil) }
@@ -95,7 +95,11 @@ struct ViewMapper {
             fields.frame = absolute
             fields.frameMark = view.child("rect", key: "frame")?.mark
         }
-        if IBVocabulary.systemSizedControls.contains(kind) { fields.suppressed.append("buttons.hit-target") }
+        // The system sizes these controls; and a control IB turns off takes no touch as drawn.
+        if IBVocabulary.systemSizedControls.contains(kind) || view["enabled"] == "NO"
+            || view["userInteractionEnabled"] == "NO" {
+            fields.suppressed.append("buttons.hit-target")
+        }
         fields.label = Self.label(of: view)
         fields.font = Self.font(of: view)
         fields.icon = icon(of: view)

@@ -127,12 +127,51 @@ private final class SAXState {
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
                       let end = attributes[base + 4]
                 else { continue }
-                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                let value = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
                 pairs.append((name: String(cString: attributeName), value: value))
             }
         }
         stack.append(XMLElement(name: name, attributes: pairs, mark: mark))
         keepsText = Self.textElements.contains(name)
+    }
+
+    /// libxml2 leaves references in attribute values escaped when it substitutes no entities
+    /// (`&amp;` arrives as `&#38;`): character references and the five predefined entities are
+    /// decoded here; any other entity stays as written, never expanded.
+    static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&"), let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")),
+                  let decoded = reference(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+            else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            out.append(contentsOf: decoded.utf8)
+            index = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func reference(_ name: String) -> String? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X"
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        }
     }
 
     func end() {
