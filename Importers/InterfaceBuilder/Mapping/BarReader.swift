@@ -9,10 +9,10 @@ extension ViewMapper {
         bar.translucent = translucent ?? false
         var items: [XMLElement] = []
         for child in item.children {
-            switch child["key"] {
-            case "leftBarButtonItem", "rightBarButtonItem": items.append(child)
-            case "leftBarButtonItems", "rightBarButtonItems": items += child.children("barButtonItem")
-            default: continue
+            if child.name == "leftBarButtonItems" || child.name == "rightBarButtonItems" {
+                items += child.children("barButtonItem")
+            } else if child.name == "barButtonItem", child["key"] == "leftBarButtonItem" || child["key"] == "rightBarButtonItem" {
+                items.append(child)
             }
         }
         var elements = barItems(items, placement: .navigationBarItem, path: "navigation_bar.items")

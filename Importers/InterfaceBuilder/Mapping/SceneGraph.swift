@@ -74,9 +74,11 @@ struct SceneGraph {
         links.first { Self.pushes($0) && $0.destination == id && controllers[$0.source].map(isScreen) == true }
     }
 
+    /// In a navigation controller's stack here, or given a navigation item, which IB adds
+    /// only to a controller that a navigation controller shows (perhaps from another file).
     func showsNavigationBar(_ controller: XMLElement) -> Bool {
         guard let id = controller["id"] else { return false }
-        return stacked[id] != nil
+        return stacked[id] != nil || controller.child("navigationItem", key: "navigationItem") != nil
     }
 
     /// The navigation controller's `navigationBar` the controller is shown under.
