@@ -100,14 +100,17 @@ struct DocumentMapper {
         applyFacts(to: &screen)
         var ignored: [String] = []
         if graph.showsNavigationBar(controller) {
+            // UIKit's bars are translucent unless IB says `translucent="NO"`; without the
+            // navigation controller in this file, the bar's look is not known at all.
             let translucent = graph.navigationBar(of: controller).map { $0["translucent"] != "NO" }
             if let navigationItem {
-                screen.navigationBar = mapper.navigationBar(navigationItem, translucent: translucent)
+                screen.navigationBar = mapper.navigationBar(navigationItem, translucent: translucent ?? true)
             } else {
                 var bar = NavigationBar(marks: ModelAdapter.marks(controller.mark))
                 bar.translucent = translucent ?? true
                 screen.navigationBar = bar
             }
+            if translucent == nil { ignored += Self.barLookRules }
             // A title IB leaves out is usually set in code (the controller's `title`).
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         } else if let barView = mapper.barViews["navigationBar"],
@@ -218,6 +221,9 @@ struct DocumentMapper {
         return ["spec.duplicate-screen"]
             + (orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : [])
     }
+
+    /// Rules that compare a navigation bar's translucency, which is the navigation controller's.
+    static let barLookRules = ["bars.inconsistent-appearance", "bars.translucency-mismatch", "bars.status-bar-style"]
 
     /// Two screens of one file never share a name: the later ones add their IB id.
     private static func uniqueNames(_ screens: [(id: String, name: String)]) -> [String] {

@@ -129,12 +129,16 @@ public enum JSONReportWriter {
     /// `"skipped": [{"file": ..., "reason": ...}]`, the files an importer passed over, in path
     /// order; no member at all when there are none, so spec-only reports keep their layout.
     public static func skippedMember(_ files: [FileResult]) -> [(key: String, json: String)] {
-        var entries: [String] = []
+        var skipped: [(file: String, reason: String)] = []
         for position in files.indices {
-            guard let reason = files[position].skipped else { continue }
-            entries.append("{\"file\": \(JSONText.string(files[position].file.displayPath)), \"reason\": \(JSONText.string(reason))}")
+            if let reason = files[position].skipped { skipped.append((files[position].file.displayPath, reason)) }
         }
-        if entries.isEmpty { return [] }
+        return skippedMember(skipped)
+    }
+
+    public static func skippedMember(_ skipped: [(file: String, reason: String)]) -> [(key: String, json: String)] {
+        if skipped.isEmpty { return [] }
+        let entries = skipped.map { "{\"file\": \(JSONText.string($0.file)), \"reason\": \(JSONText.string($0.reason))}" }
         return [(key: "skipped", json: "[" + entries.joined(separator: ", ") + "]")]
     }
 }
