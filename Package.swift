@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/HiglintCoreTests"),
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -27,7 +27,12 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         rationale: "A storyboard or xib that does not parse cannot be reviewed at all, and Xcode will not open it either; every other check is silent on it until it is fixed.",
         seed: "the Interface Builder importer (docs/interface-builder.md)",
         hint: "Fix the XML at the position given (often a merge conflict left in the file); the message is libxml2's own.",
-        triggeringExamples: [], nonTriggeringExamples: [])
+        triggeringExamples: [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" targetRuntime=\"iOS.CocoaTouch\">\n<<<<<<< HEAD\n</document>\n",
+        ],
+        nonTriggeringExamples: [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" targetRuntime=\"iOS.CocoaTouch\">\n<scenes/>\n</document>\n",
+        ])
 
     public func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult {
         let maxDepth = options.limits.maxDepth * Self.depthPerSpecLevel
