@@ -26,6 +26,17 @@ final class TrustTests: XCTestCase {
         XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 30, 30, inner: settled)).count, 1)
     }
 
+    func testAFrameItsOwnSizeConstraintContradictsIsNotMeasured() {
+        let stale = "<constraints><constraint firstAttribute=\"height\" constant=\"45\" id=\"c1\"/></constraints>"
+        XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 300, 38, inner: stale)), [])
+        // Within half a point the frame is what the constraint gives.
+        let settled = "<constraints><constraint firstAttribute=\"height\" constant=\"38.4\" id=\"c1\"/></constraints>"
+        XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 300, 38, inner: settled)).count, 1)
+        // A constraint relating the view to another says nothing of its own size.
+        let related = "<constraints><constraint firstAttribute=\"height\" secondItem=\"x\" secondAttribute=\"height\" constant=\"45\" id=\"c1\"/></constraints>"
+        XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 300, 38, inner: related)).count, 1)
+    }
+
     func testAnUntrustedAncestorUnsettlesItsSubviews() {
         let hidden = """
             <view hidden="YES" id="box"><rect key="frame" x="0" y="100" width="375" height="100"/>

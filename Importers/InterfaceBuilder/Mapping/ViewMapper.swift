@@ -117,9 +117,19 @@ struct ViewMapper {
         if view.flag("hidden") || view.flag("ambiguous") || view.flag("misplaced") { return false }
         if view["placeholderIntrinsicWidth"] != nil || view["placeholderIntrinsicHeight"] != nil { return false }
         let id = view["id"]
-        for constraint in view.child("constraints")?.children ?? [] where constraint.flag("placeholder") {
+        let frame = Self.frame(of: view)
+        for constraint in view.child("constraints")?.children ?? [] {
             let first = constraint["firstItem"]
-            if first == nil || first == id { return false }
+            guard first == nil || first == id else { continue }
+            if constraint.flag("placeholder") { return false }
+            // A fixed width or height the view's own constraint sets, which its frame does not
+            // have: IB shows a frame it has not updated, and the constraint is what runs.
+            guard constraint["secondItem"] == nil, constraint["relation"] == nil, constraint["multiplier"] == nil,
+                  let constant = constraint.number("constant"), let frame
+            else { continue }
+            let drawn = constraint["firstAttribute"] == "width" ? frame.width
+                : constraint["firstAttribute"] == "height" ? frame.height : constant
+            if abs(drawn - constant) > 0.5 { return false }
         }
         return true
     }
