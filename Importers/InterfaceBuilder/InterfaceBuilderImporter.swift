@@ -37,7 +37,7 @@ public struct InterfaceBuilderImporter: ScreenImporter {
     public func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult {
         let maxDepth = options.limits.maxDepth * Self.depthPerSpecLevel
         let root: XMLElement
-        switch SAXReader.read(bytes, maxDepth: maxDepth) {
+        switch SAXReader.read(bytes, maxDepth: maxDepth, filter: IBVocabulary.readerFilter) {
         case .document(let document): root = document
         case .malformed(let message, let mark):
             return .imported(ImportedFile(screens: [], diagnostics: [
@@ -80,7 +80,8 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         ]
         for candidate in candidates {
             guard case .success(let bytes) = FileReader.read(candidate, maxBytes: options.limits.maxFileBytes),
-                  case .document(let root) = SAXReader.read(bytes, maxDepth: options.limits.maxDepth * depthPerSpecLevel)
+                  case .document(let root) = SAXReader.read(
+                      bytes, maxDepth: options.limits.maxDepth * depthPerSpecLevel, filter: IBVocabulary.readerFilter)
             else { continue }
             let wanted = identifier ?? root["initialViewController"]
             let controllers = (root.child("scenes")?.children("scene") ?? []).compactMap { scene in

@@ -42,14 +42,22 @@ struct DocumentMapper {
         return element["orientation"] == "landscape" ? Size(width: size.height, height: size.width) : size
     }
 
-    var systemImages: Set<String> {
+    /// The image resources the document declares as SF Symbols.
+    let systemImages: Set<String>
+
+    init(root: XMLElement, fileBase: String, facts: AppFacts, defaultDevice: Device, resolve: @escaping ReferenceResolver) {
+        self.root = root
+        self.fileBase = fileBase
+        self.facts = facts
+        self.defaultDevice = defaultDevice
+        self.resolve = resolve
         var names = Set<String>()
         for resources in root.children("resources") {
             for image in resources.children("image") where image["catalog"] == "system" {
                 if let name = image["name"] { names.insert(name) }
             }
         }
-        return names
+        systemImages = names
     }
 
     func screens() -> [ImportedScreen] {

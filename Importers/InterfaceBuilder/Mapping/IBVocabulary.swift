@@ -89,4 +89,26 @@ enum IBVocabulary {
         "roman": .regular, "book": .regular, "medium": .medium, "semibold": .semibold, "demibold": .semibold,
         "bold": .bold, "heavy": .heavy, "black": .black,
     ]
+
+    /// What the importer reads of an IB file, and nothing else: the rest stays C bytes.
+    static let readerFilter = SAXReader.Filter(
+        skippedElements: [
+            "color", "systemColor", "namedColor", "autoresizingMask", "nil", "point", "size", "inset", "edgeInsets",
+            "directionalEdgeInsets", "accessibility", "accessibilityTraits", "accessibilityOverrides",
+            "userDefinedRuntimeAttributes", "dependencies", "layoutGuides", "viewLayoutGuide",
+            "viewControllerLayoutGuide", "paragraphStyle", "textInputTraits", "preferredSymbolConfiguration",
+            "variation", "mask", "designables", "inferredMetricsTieBreakers", "dataDetectorType", "blurEffect",
+            "vibrancyEffect", "gestureRecognizers", "exclude", "include",
+        ],
+        keptAttributes: [
+            "adjustsFontForContentSizeCategory", "ambiguous", "badgeValue", "catalog", "constant", "content",
+            "customClass", "destination", "editable", "enabled", "firstAttribute", "firstItem", "height", "hidden",
+            "id", "image", "initialViewController", "key", "kind", "launchScreen", "misplaced", "multiplier", "name",
+            "navigationBarHidden", "orientation", "placeholder", "placeholderIdentifier", "placeholderIntrinsicHeight",
+            "placeholderIntrinsicWidth", "pointSize", "property", "referencedIdentifier", "relation", "relationship",
+            "scrollDirection", "secondItem", "size", "storyboardIdentifier", "storyboardName", "style", "systemItem",
+            "targetRuntime", "text", "title", "translucent", "type", "userInteractionEnabled", "userLabel", "weight",
+            "width", "x", "y",
+        ],
+        textElements: ["string", "mutableString"])
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 import HiglintCore
 
 /// Reads a whole XML document with libxml2's SAX2 interface into `XMLElement`s.
@@ -9,6 +10,20 @@ import HiglintCore
 /// file can neither expand (billion laughs) nor reach out; nesting is bounded by the limit
 /// the caller gives.
 enum SAXReader {
+    /// What of the document the caller reads: most of an IB file (colors, autoresizing masks,
+    /// layout guides, the many attributes of each view) is not, and leaving it as C bytes
+    /// is most of what makes reading fast.
+    struct Filter: Sendable {
+        /// Elements skipped with everything inside them.
+        var skippedElements: Set<String>
+        /// The attributes kept; nil keeps every one.
+        var keptAttributes: Set<String>?
+        /// Elements whose character data is kept.
+        var textElements: Set<String>
+
+        static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
+    }
+
     enum Outcome {
         case document(XMLElement)
         /// Not well-formed XML: libxml2's message and where it stopped.
@@ -20,13 +35,13 @@ enum SAXReader {
     /// libxml2 sets up its global state once, before any thread parses.
     private static let initialized: Void = { xmlInitParser() }()
 
-    static func read(_ bytes: [UInt8], maxDepth: Int) -> Outcome {
+    static func read(_ bytes: [UInt8], maxDepth: Int, filter: Filter = .everything) -> Outcome {
         _ = initialized
         guard !bytes.isEmpty else { return .malformed("the file is empty", .start) }
         guard bytes.count < Int(Int32.max) else { return .malformed("the file is too large to parse", .start) }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome in
             guard let base = buffer.baseAddress else { return .malformed("the file is empty", .start) }
-            let state = SAXState(bytes: buffer, maxDepth: maxDepth)
+            let state = SAXState(bytes: buffer, maxDepth: maxDepth, filter: filter)
             let parsed: Bool = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
                 guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
                 defer { xmlFreeParserCtxt(context) }
@@ -67,19 +82,25 @@ private final class SAXState {
     var depthExceeded: Mark?
     /// Whether the innermost open element keeps its text.
     var keepsText = false
+    let filter: SAXReader.Filter
+    /// Elements being skipped: the depth inside the outermost skipped one.
+    var skippedDepth = 0
+    let names: NameTable
+    /// The start of the line the parser is on, and how far the text was searched for it.
+    var lineStart = 0
+    var scannedForLines = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, filter: SAXReader.Filter) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.filter = filter
+        names = NameTable(filter: filter)
     }
 
     static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
         guard let pointer else { return nil }
         return Unmanaged<SAXState>.fromOpaque(pointer).takeUnretainedValue()
     }
-
-    /// Elements whose character data is a value the importer reads.
-    static let textElements: Set<String> = ["string", "mutableString"]
 
     /// Built for each parse: a C struct of function pointers, cheaper to fill than to share.
     static func makeHandler() -> xmlSAXHandler {
@@ -95,7 +116,7 @@ private final class SAXState {
         handler.characters = { user, characters, length in
             guard let state = SAXState.state(user), state.keepsText, let characters, length > 0 else { return }
             let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
-            state.stack[state.stack.count - 1].text += text
+            state.stack.last?.append(text: text)
         }
         handler.serror = { user, error in
             guard let state = SAXState.state(user), let error, state.failure == nil else { return }
@@ -111,13 +132,16 @@ private final class SAXState {
     }
 
     func start(_ localName: UnsafePointer<xmlChar>, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        let mark = startTagMark()
-        if stack.count >= maxDepth {
-            depthExceeded = mark
+        if stack.count + skippedDepth >= maxDepth {
+            depthExceeded = startTagMark()
             if let context { xmlStopParser(context) }
             return
         }
-        let name = String(cString: localName)
+        let element = names.info(localName)
+        if skippedDepth > 0 || element.isSkipped {
+            skippedDepth += 1
+            return
+        }
         var pairs: [(name: String, value: String)] = []
         if let attributes, attributeCount > 0 {
             pairs.reserveCapacity(attributeCount)
@@ -127,12 +151,14 @@ private final class SAXState {
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
                       let end = attributes[base + 4]
                 else { continue }
+                let attribute = names.info(attributeName)
+                guard attribute.isKept else { continue }
                 let value = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
-                pairs.append((name: String(cString: attributeName), value: value))
+                pairs.append((name: attribute.name, value: value))
             }
         }
-        stack.append(XMLElement(name: name, attributes: pairs, mark: mark))
-        keepsText = Self.textElements.contains(name)
+        stack.append(XMLElement(name: element.name, attributes: pairs, mark: startTagMark()))
+        keepsText = element.keepsText
     }
 
     /// libxml2 leaves references in attribute values escaped when it substitutes no entities
@@ -174,36 +200,122 @@ private final class SAXState {
         }
     }
 
+    /// The last `byte` before `end`; through the pointer, as this runs for every element.
+    private static func lastIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, before end: Int) -> Int? {
+        var index = end - 1
+        while index >= 0 {
+            if base[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     func end() {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
         guard let element = stack.popLast() else { return }
         keepsText = false
         if stack.isEmpty {
             root = element
         } else {
-            stack[stack.count - 1].children.append(element)
+            stack[stack.count - 1].append(element)
         }
     }
 
     /// Where the start tag that was just read begins. libxml2 calls back with its input just
     /// past the tag's attributes, and a start tag cannot hold a raw `<` (attribute values
-    /// escape it), so the nearest `<` before that offset is the tag's. The parser's line is
-    /// that of its input; lines inside the tag are taken off it.
+    /// escape it), so the last `<` before that offset is the tag's. The parser's line is that
+    /// of its input. The line's start is kept up to date by scanning forward for newlines
+    /// (each byte once, with `memchr`); a tag that spans lines is found by scanning back.
     private func startTagMark() -> Mark {
-        guard let context, let input = context.pointee.input else { return .start }
-        let consumed = Int(xmlByteConsumed(context))
-        guard consumed > 0, bytes.count > 0 else { return Mark(line: Int(input.pointee.line), column: 1) }
-        var position = min(consumed, bytes.count) - 1
-        var newlinesInside = 0
-        while position > 0, bytes[position] != UInt8(ascii: "<") {
-            if bytes[position] == UInt8(ascii: "\n") { newlinesInside += 1 }
-            position -= 1
+        guard let context, let input = context.pointee.input, let base = bytes.baseAddress else { return .start }
+        let consumed = min(Int(xmlByteConsumed(context)), bytes.count)
+        guard consumed > 0 else { return Mark(line: Int(input.pointee.line), column: 1) }
+        while scannedForLines < consumed,
+              let newline = memchr(base + scannedForLines, Int32(UInt8(ascii: "\n")), consumed - scannedForLines) {
+            lineStart = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+            scannedForLines = lineStart
         }
-        var lineStart = position
-        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        scannedForLines = max(scannedForLines, consumed)
+        var position: Int?
+        var next = lineStart
+        while next < consumed, let found = memchr(base + next, Int32(UInt8(ascii: "<")), consumed - next) {
+            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            position = offset
+            next = offset + 1
+        }
+        var line = Int(input.pointee.line)
+        var start = lineStart
+        if position == nil {
+            // The tag began on an earlier line: back to its `<`, then to that line's start.
+            var newlinesInside = 0
+            var index = lineStart - 1
+            while index > 0, base[index] != UInt8(ascii: "<") {
+                if base[index] == UInt8(ascii: "\n") { newlinesInside += 1 }
+                index -= 1
+            }
+            position = max(index, 0)
+            line -= newlinesInside
+            start = Self.lastIndex(of: UInt8(ascii: "\n"), in: base, before: max(index, 0)).map { $0 + 1 } ?? 0
+        }
+        let tag = position ?? 0
         // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
         var column = 1
-        for index in lineStart..<position where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        let line = max(1, Int(input.pointee.line) - newlinesInside)
-        return Mark(line: line, column: column, offset: position)
+        for index in start..<tag where base[index] & 0xC0 != 0x80 { column += 1 }
+        return Mark(line: max(1, line), column: column, offset: tag)
+    }
+
+}
+
+/// What the filter says of each name, found by the name's address: libxml2 keeps one copy
+/// of each name in its dictionary for the whole parse, so equal addresses are equal names,
+/// and each name is looked at once, not at every use. A small direct-mapped cache in front
+/// of the table answers most lookups without hashing.
+private final class NameTable {
+    struct Info {
+        let name: String
+        let isSkipped: Bool
+        let isKept: Bool
+        let keepsText: Bool
+    }
+
+    private let filter: SAXReader.Filter
+    // Read and written only by the parse's own thread, once per element and attribute.
+    @exclusivity(unchecked) private var infos: [Info] = []
+    @exclusivity(unchecked) private var table: [UnsafePointer<xmlChar>: Int] = [:]
+    private static let cacheSize = 512
+    private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
+    private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
+
+    init(filter: SAXReader.Filter) {
+        self.filter = filter
+        cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
+        cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
+    }
+
+    deinit {
+        cacheKeys.deallocate()
+        cacheSlots.deallocate()
+    }
+
+    func info(_ pointer: UnsafePointer<xmlChar>) -> Info {
+        let slot = Int(bitPattern: UInt(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
+        if cacheKeys[slot] == pointer { return infos[cacheSlots[slot]] }
+        let index: Int
+        if let known = table[pointer] {
+            index = known
+        } else {
+            let name = String(cString: pointer)
+            index = infos.count
+            infos.append(Info(
+                name: name, isSkipped: filter.skippedElements.contains(name),
+                isKept: filter.keptAttributes?.contains(name) ?? true, keepsText: filter.textElements.contains(name)))
+            table[pointer] = index
+        }
+        cacheKeys[slot] = pointer
+        cacheSlots[slot] = index
+        return infos[index]
     }
 }

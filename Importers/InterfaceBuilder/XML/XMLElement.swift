@@ -3,13 +3,17 @@ import HiglintCore
 /// One element of an XML document as the importer keeps it: name, attributes in document
 /// order, where its start tag begins, its children and, for the few elements whose text
 /// matters (`<string key="text">`), their text.
-struct XMLElement: Sendable {
-    var name: String
-    var attributes: [(name: String, value: String)]
+///
+/// A class: the mapping passes elements around and looks into them far more than the
+/// reader builds them, and a reference costs one count where a value would copy all its
+/// fields. Only the reader writes one, while it parses; the tree stays on that thread.
+final class XMLElement {
+    let name: String
+    let attributes: [(name: String, value: String)]
     /// The line and column of the start tag's `<`.
-    var mark: Mark
-    var children: [XMLElement] = []
-    var text: String = ""
+    let mark: Mark
+    fileprivate(set) var children: [XMLElement] = []
+    fileprivate(set) var text: String = ""
 
     init(name: String, attributes: [(name: String, value: String)], mark: Mark) {
         self.name = name
@@ -37,4 +41,8 @@ struct XMLElement: Sendable {
     func children(_ name: String) -> [XMLElement] {
         children.filter { $0.name == name }
     }
+
+    /// The reader's two writes, while it builds the tree.
+    func append(_ child: XMLElement) { children.append(child) }
+    func append(text more: String) { text += more }
 }
