@@ -10,6 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
+# node --check parses the HTML report's script.
+TEST_PACKAGES += nodejs
 # The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
 TEST_PACKAGES += systemd git util-linux
 
@@ -59,8 +61,9 @@ docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
 
-# Measures `check` against the libyaml floor, and the watcher's latency, memory and
-# idle CPU, on generated corpora; prints a table and writes bench/results.json (see
+# Measures `check` against the libyaml floor on generated corpora, `check` on the
+# Interface Builder fixtures against the libxml2 floor, and the watcher's latency, memory
+# and idle CPU; prints a table and writes bench/results.json (see
 # BENCHMARKS.md). Not part of `make test`: it takes minutes, and its numbers are the machine's.
 bench: build
 	python3 bench/run.py --higlint $(BIN)

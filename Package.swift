@@ -23,13 +23,18 @@ let package = Package(
         .systemLibrary(
             name: "CInotifyTools", path: "Sources/CInotifyTools",
             providers: [.apt(["libinotifytools0-dev"])]),
-        .target(name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore"),
+        // signalfd is glibc's own; its header is the whole module.
+        .systemLibrary(name: "CSignalFD", path: "Sources/CSignalFD"),
+        // The HTML report's stylesheet and script are files of their own, compiled into the binary.
+        .target(
+            name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
+            resources: [.embedInCode("Report/report.css"), .embedInCode("Report/report.js")]),
         // Importers read other formats into the same model; like plugins, each sees only the core.
         .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2"],
                 path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
-        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools"], path: "Sources/HiglintWatch"),
+        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
@@ -37,12 +42,15 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CLITests", dependencies: ["HiglintCore", "TestSupport"], path: "Tests/CLITests"),
+        // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
+        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
             path: "Tests/InterfaceBuilderTests"),
+        .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
+                    path: "Tests/AppFactsTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

@@ -18,13 +18,13 @@ struct BorderInBarRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         var violations = screen.allBarItems.filter(\.border).map { item in
-            Violation(message: "\(barName(item.placement)) item \"\(item.name)\" has a border", on: item)
+            Violation(message: "\(barName(item.placement)) item \(quoted(item.name)) has a border", on: item)
         }
         func walk(_ elements: [Element], inside container: Element?) {
             for element in elements {
                 if let container, element.type == .button, element.border {
                     let kind = container.type == .alert ? "alert" : "action sheet"
-                    violations.append(Violation(message: "button in \(kind) \"\(container.name)\" has a border", on: element))
+                    violations.append(Violation(message: "button in \(kind) \(quoted(container.name)) has a border", on: element))
                 }
                 let isDialog = element.type == .alert || element.type == .actionSheet
                 walk(element.children, inside: isDialog ? element : container)
@@ -66,7 +66,7 @@ struct CustomStandardActionRule: ScreenRule {
                   Vocabulary.standardActions.contains(action)
             else { return nil }
             return Violation(
-                message: "standard action \"\(action)\" uses custom icon \"\(name)\"", on: element)
+                message: "standard action \(quoted(action)) uses custom icon \(quoted(name))", on: element)
         }
     }
 }

@@ -38,8 +38,8 @@ struct SpacingRule: ScreenRule {
                 let overlap = laterRect.minX < earlierRect.maxX && earlierRect.minX < laterRect.maxX
                     && laterRect.minY < earlierRect.maxY && earlierRect.minY < laterRect.maxY
                 let message = overlap
-                    ? "touch area overlaps \"\(earlier.name)\"'s"
-                    : "touch area is \(formatPoints(gap)) pt from \"\(earlier.name)\"'s; at least \(formatPoints(minimum)) pt apart"
+                    ? "touch area overlaps \(quoted(earlier.name))'s"
+                    : "touch area is \(formatPoints(gap)) pt from \(quoted(earlier.name))'s; at least \(formatPoints(minimum)) pt apart"
                 violations.append(Violation(message: message, on: later))
             }
         }

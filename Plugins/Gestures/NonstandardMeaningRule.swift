@@ -60,7 +60,7 @@ struct NonstandardMeaningRule: ScreenRule {
             guard !meaning.lookup.contains(action) else { continue }
             let name = type == .swipe ? "one-finger swipe" : type.rawValue
             violations.append(Violation(
-                message: "\(name) does \"\(action)\"; people expect it to mean \(Self.list(meaning.words))",
+                message: "\(name) does \(quoted(action)); people expect it to mean \(Self.list(meaning.words))",
                 at: gesture.marks.map, element: gesture.path))
         }
         return violations

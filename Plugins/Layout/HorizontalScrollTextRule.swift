@@ -26,11 +26,11 @@ struct HorizontalScrollTextRule: ScreenRule {
                     // Name the innermost scroller: it is the one the text moves with.
                     if element.role == "primary", let scroller {
                         violations.append(Violation(
-                            message: "primary text \"\(element.name)\" sits in \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
+                            message: "primary text \(quoted(element.name)) sits in \(quoted(scroller.name)), which scrolls \(scroller.scroll.rawValue)",
                             on: element))
                     } else if let scroller = primaryScroller {
                         violations.append(Violation(
-                            message: "text \"\(element.name)\" sits in primary \"\(scroller.name)\", which scrolls \(scroller.scroll.rawValue)",
+                            message: "text \(quoted(element.name)) sits in primary \(quoted(scroller.name)), which scrolls \(scroller.scroll.rawValue)",
                             on: element))
                     }
                 }

@@ -25,7 +25,7 @@ struct InconsistentStyleRule: ScreenRule {
             let differences = differences(button, from: first)
             guard !differences.isEmpty else { continue }
             violations.append(Violation(
-                message: "button does \"\(action)\" like \"\(first.name)\" but differs in \(differences.joined(separator: ", "))",
+                message: "button does \(quoted(action)) like \(quoted(first.name)) but differs in \(differences.joined(separator: ", "))",
                 on: button))
         }
         return violations

@@ -28,7 +28,7 @@ struct NearMissAlignmentRule: ScreenRule {
                     let offset = abs(laterX - earlierX)
                     guard offset > pointEpsilon, offset <= tolerance + pointEpsilon else { continue }
                     violations.append(Violation(
-                        message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(offset)) pt off \"\(siblings[earlier].name)\"'s x \(formatPoints(earlierX)) pt",
+                        message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(offset)) pt off \(quoted(siblings[earlier].name))'s x \(formatPoints(earlierX)) pt",
                         on: siblings[later]))
                 }
             }

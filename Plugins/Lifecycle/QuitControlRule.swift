@@ -36,14 +36,14 @@ struct QuitControlRule: ScreenRule {
     /// One message per element, even when both its action and its text offer to quit.
     private func quitMessage(for element: Element) -> String? {
         if let action = element.action, Self.quitActions.contains(action) {
-            return "action \"\(action)\" quits the app"
+            return "action \(quoted(action)) quits the app"
         }
         if let label = element.label, Self.quitTexts.contains(label) {
-            return "label \"\(label)\" offers to quit the app"
+            return "label \(quoted(label)) offers to quit the app"
         }
         // A tab shows its `title`, not a label: what people read is what counts.
         if element.placement == .tab, let title = element.title, Self.quitTexts.contains(title) {
-            return "tab title \"\(title)\" offers to quit the app"
+            return "tab title \(quoted(title)) offers to quit the app"
         }
         return nil
     }

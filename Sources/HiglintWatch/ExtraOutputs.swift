@@ -23,8 +23,8 @@ struct ExtraOutputs: Sendable {
 
     var isEmpty: Bool { outputs.isEmpty }
 
-    /// Only the HTML page draws screens; without it the watcher drops them.
-    var needsWireframes: Bool { outputs.contains { $0.format == .html } }
+    /// Only a format that draws screens needs them; without one the watcher drops them.
+    var needsWireframes: Bool { outputs.contains { $0.format.writer.drawsScreens } }
 
     /// Writes every output; returns one message per output that could not be written.
     func write(_ fullReport: Report, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String] {

@@ -47,7 +47,7 @@ struct LiveReport: Sendable {
     /// without findings gives the head, then the chunks follow as they are
     /// (the last without its comma) and the closing brackets, gathered by
     /// `writev`. No copy of the whole report is made.
-    func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, ReadProblem> {
+    func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, WriteProblem> {
         let extra = Self.extra(status: status, generatedAt: generatedAt)
         let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra + assembly.skipped)
         guard let last = assembly.findings.last else { return AtomicFile.write(empty, to: path, sync: false) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSignalFD
 
 /// SIGHUP, SIGTERM and SIGINT, read from a signalfd in the watcher's loop:
 /// no code runs in a signal handler, and a signal arriving while the loop
@@ -24,16 +25,11 @@ public enum WatchSignals {
 final class SignalInbox {
     let descriptor: Int32
 
-    private typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
-
-    /// Glibc's Swift module does not export signalfd, so it is looked up by name.
     init?() {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "signalfd") else { return nil }
-        let signalfd = unsafeBitCast(symbol, to: SignalFD.self)
         var set = sigset_t()
         sigemptyset(&set)
         for signal in WatchSignals.handled { sigaddset(&set, signal) }
-        let descriptor = signalfd(-1, &set, O_CLOEXEC | O_NONBLOCK)
+        let descriptor = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
     }
@@ -45,14 +41,13 @@ final class SignalInbox {
     /// Every signal queued since the last call.
     func drain() -> [Int32] {
         var signals: [Int32] = []
-        // struct signalfd_siginfo is 128 bytes; ssi_signo is its first field.
-        var record = [UInt8](repeating: 0, count: 128)
+        var record = signalfd_siginfo()
+        let size = MemoryLayout<signalfd_siginfo>.size
         while true {
-            let count = record.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = withUnsafeMutableBytes(of: &record) { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count == 128 else { break }
-            let number = record.withUnsafeBytes { $0.load(as: UInt32.self) }
-            signals.append(Int32(bitPattern: number))
+            guard count == size else { break }
+            signals.append(Int32(bitPattern: record.ssi_signo))
         }
         return signals
     }

@@ -19,8 +19,8 @@ public struct WatchOptions: Sendable {
     public var notifySocket: String?
     /// WATCHDOG_USEC, when systemd expects a keep-alive; one is sent every half of it.
     public var watchdogMicroseconds: Int64?
-    /// One line of the log (stderr).
-    public var log: @Sendable (String) -> Void
+    /// Where the log's lines go (stderr); `log(_:)` is the one way to them.
+    private var logSink: @Sendable (String) -> Void
 
     public init(
         plugins: [Plugin], importers: [any ScreenImporter] = [], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
@@ -38,7 +38,13 @@ public struct WatchOptions: Sendable {
         self.reportPath = reportPath
         self.notifySocket = notifySocket
         self.watchdogMicroseconds = watchdogMicroseconds
-        self.log = log
+        logSink = log
+    }
+
+    /// Writes one line of the log, escaped (`LineText`) so that a file name or
+    /// config text with a line break cannot split it or forge another line.
+    public func log(_ line: String) {
+        logSink(LineText.escape(line))
     }
 }
 

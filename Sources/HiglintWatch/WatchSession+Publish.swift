@@ -110,11 +110,12 @@ extension WatchSession {
             + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info"))"
     }
 
-    /// The one line systemctl status shows.
+    /// The one line systemctl status shows; escaped, because a line break in a
+    /// directory's name would end the STATUS field and start another of the notify message.
     var statusText: String {
         var text = lastSummaryText
         if let reason = lastPublishedStatus?.degradedReason { text += "; degraded: \(reason)" }
         if reportFailing { text += "; the live report cannot be written" }
-        return text
+        return LineText.escape(text)
     }
 }

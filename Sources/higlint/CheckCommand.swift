@@ -2,87 +2,87 @@ import HiglintCore
 import HiglintPlugins
 
 enum CheckCommand {
-    static let help = """
-        usage: higlint check [PATH...] [options]
+    /// The formats `--format` and `--output FORMAT=FILE` take: the writers' list.
+    static let formats = ReportFormat.names
 
-        Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-        every finding. With no PATH, reviews the config's `paths`.
+    static let format = Option(
+        name: "format", shortName: "f",
+        value: .choice(placeholder: "FORMAT", values: formats, defaultValue: ReportFormat.text.name),
+        summary: "the format of the report on stdout (see formats below)")
+    static let output = Option(
+        name: "output", shortName: "o", value: .report(formats: formats),
+        summary: "write the --format report to FILE instead of stdout or, given FORMAT=, also write a FORMAT report "
+            + "to FILE; repeat for several (-o sarif=out.sarif -o html=report.html); FILE - is stdout")
+    static let failOn = Option(
+        name: "fail-on", value: .choice(
+            placeholder: "LEVEL", values: Severity.allCases.reversed().map(\.rawValue) + ["never"], defaultValue: "error"),
+        summary: "the lowest severity that makes the exit status 1 (and, in junit, a failure)")
+    static let baseline = Option(
+        name: "baseline", value: .file,
+        summary: "hide the findings recorded in FILE, report only new ones, and list recorded ones that no longer match")
+    static let writeBaseline = Option(
+        name: "write-baseline", value: .file,
+        summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
+    static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
 
-        options:
-          --config FILE          config file (default: ./config.yaml if present)
-          --format FORMAT        text (default), json, sarif, junit or html
-          --output FILE          write the --format report to FILE instead of stdout
-          --output FORMAT=FILE   also write a FORMAT report to FILE; repeat for
-                                 several (--output sarif=out.sarif --output
-                                 html=report.html). FILE `-` is stdout.
-          --fail-on LEVEL        error (default), warning, info or never: the lowest
-                                 severity that makes the exit status 1 (and, in
-                                 junit, a failure)
-          --baseline FILE        hide the findings recorded in FILE, report only new
-                                 ones, and list recorded ones that no longer match
-          --write-baseline FILE  record every finding of this run in FILE; the run
-                                 then reports as if given --baseline FILE
-          --quiet                no summary line on stderr
-          -h, --help             this help
+    static let declaration = CommandDeclaration(
+        name: "check", operands: Operands(placeholder: "PATH", count: .any),
+        summary: "review specs once and print the findings",
+        description: """
+            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
+            every finding. With no PATH, reviews the config's `paths`.
+            """,
+        options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
+        epilogue: """
+            Report files are replaced atomically. The stdout report is the --format
+            one, unless a plain --output FILE takes it or an output names `-`.
 
-        Report files are replaced atomically. The stdout report is the --format
-        one, unless a plain --output FILE takes it or an output names `-`.
+            formats:
+            \(formatLines)
 
-        exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
-        config or I/O error.
+            exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
+            config or I/O error.
+            """)
 
-        """
+    /// A line per format from the format list: name, usual file extension, what it is.
+    private static var formatLines: String {
+        func padded(_ text: String, to width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        let width = ReportFormat.names.map(\.count).max() ?? 0
+        return ReportFormat.all.map { format in
+            "  \(padded(format.name, to: width))  \(padded("." + format.writer.fileExtension, to: 8))\(format.writer.summary)"
+        }.joined(separator: "\n")
+    }
 
-    static func run(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(
-                argv, valued: ["--config", "--format", "--output", "--fail-on", "--baseline", "--write-baseline"],
-                boolean: ["--help", "-h", "--quiet"])
-        } catch {
-            Console.error("higlint check: \(error)\n\(help)")
-            return ExitStatus.failure
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            Console.out(help)
-            return ExitStatus.clean
-        }
-        guard let format = OutputFormat(rawValue: arguments.value("--format") ?? "text") else {
-            Console.error("higlint check: --format takes \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+    static let command = Command(declaration: declaration, run: run)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard let format = arguments.value(Self.format).flatMap(ReportFormat.init(name:)) else {
+            Console.error("higlint check: --format takes \(HelpText.alternatives(formats))")
             return ExitStatus.failure
         }
         let outputs: [ReportOutput]
-        switch OutputFormat.outputs(arguments.allValues("--output"), format: format) {
+        switch OutputFormat.outputs(arguments.values(Self.output), format: format) {
         case .success(let parsed): outputs = parsed
         case .failure(let problem):
             Console.error("higlint check: --output: \(problem)")
             return ExitStatus.failure
         }
-        let failOn: Severity?
-        switch arguments.value("--fail-on") ?? "error" {
-        case "never": failOn = nil
-        case let level:
-            guard let severity = Severity(rawValue: level) else {
-                Console.error("higlint check: --fail-on takes error, warning, info or never")
-                return ExitStatus.failure
-            }
-            failOn = severity
-        }
+        let failOn = arguments.value(Self.failOn).flatMap(Severity.init(rawValue:))
         let config: Config
         do {
-            config = try ConfigResolution.resolve(arguments.value("--config"))
+            config = try ConfigResolution.resolve(arguments.value(.config))
         } catch {
             Console.error(error.description)
             return ExitStatus.failure
         }
 
         let discovery = ConfigResolution.discovery(for: config)
-        let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.positional, config: config))
+        let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
         outcome.notes.forEach(Console.note)
-        outcome.errors.forEach { Console.error("higlint: error: \($0)") }
+        outcome.errors.forEach(Console.problem)
 
         // The command line's baseline wins over the config's.
-        let baselinePath = arguments.value("--baseline")
+        let baselinePath = arguments.value(Self.baseline)
             ?? config.baseline.map { FileSystem.absolute($0, relativeTo: config.baseDirectory) }
         var baseline: Baseline?
         if let baselinePath {
@@ -94,7 +94,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format == .html })
+        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -104,10 +104,10 @@ enum CheckCommand {
             baselined = applied.hidden
             noteStale(applied.stale, in: baselinePath ?? "")
         }
-        if let path = arguments.value("--write-baseline") {
+        if let path = arguments.value(Self.writeBaseline) {
             let recorded = Baseline(recording: fullReport.findings)
             if case .failure(let problem) = AtomicFile.write(recorded.render(), to: path) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 return ExitStatus.failure
             }
             Console.note("wrote \(fullReport.findings.count) finding\(fullReport.findings.count == 1 ? "" : "s") to the baseline \(path)")
@@ -129,7 +129,7 @@ enum CheckCommand {
             case .notRegular:
                 Console.note("\(path): \(problem)")
             default:
-                Console.error("higlint: error: \(path): \(problem)")
+                Console.problem("\(path): \(problem)")
                 ioFailed = true
             }
         }
@@ -139,9 +139,9 @@ enum CheckCommand {
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(ReportRenderer.render(report, as: output.format, options: options))
+                Console.out(output.format.render(report, options: options))
             } else if case .failure(let problem) = output.write(report, options: options) {
-                Console.error("higlint: error: \(problem)")
+                Console.problem("\(problem)")
                 outputFailed = true
             }
         }
@@ -150,7 +150,7 @@ enum CheckCommand {
         // specs), so the reports are left for the exit to reclaim.
         abandon((fullReport, report))
         if outputFailed { return ExitStatus.failure }
-        if !arguments.has("--quiet") {
+        if !arguments.isSet(Self.quiet) {
             var summary = TextReportWriter.summaryLine(report)
             if baselined > 0 { summary += " (\(baselined) more in the baseline)" }
             Console.error(summary)

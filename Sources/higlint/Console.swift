@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HiglintCore
 
 /// Output and exit statuses, in one place. Writes go straight to the file
 /// descriptors: one write per call, so lines from threads never interleave.
@@ -13,9 +14,15 @@ enum Console {
         write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
     }
 
-    /// A log line: `higlint: note: ...`.
+    /// A log line: `higlint: note: ...`. Escaped like the text report, since it
+    /// names files, whose names may hold line breaks.
     static func note(_ text: String) {
-        error("higlint: note: \(text)")
+        error("higlint: note: \(LineText.escape(text))")
+    }
+
+    /// A log line: `higlint: error: ...`, escaped as a note is.
+    static func problem(_ text: String) {
+        error("higlint: error: \(LineText.escape(text))")
     }
 
     private static func write(_ text: String, to descriptor: Int32) {

@@ -6,51 +6,42 @@ import HiglintPlugins
 import HiglintWatch
 
 enum WatchCommand {
-    static let help = """
-        usage: higlint watch [PATH...] [options]
+    static let report = Option(
+        name: "report", value: .file,
+        summary: "the live report (default: the config's watch.report, else report.json in $STATE_DIRECTORY "
+            + "when systemd gives one, else ./higlint-report.json)")
 
-        Reviews screen specs like `check`, writes a live report, then keeps it
-        current as files change, until SIGTERM or SIGINT. SIGHUP, or an edit
-        of the config file, reloads the config. With no PATH, watches the
-        config's `paths`.
+    static let declaration = CommandDeclaration(
+        name: "watch", operands: Operands(placeholder: "PATH", count: .any),
+        summary: "review, then keep a live report current as specs change",
+        description: """
+            Reviews screen specs like `check`, writes a live report, then keeps it
+            current as files change, until SIGTERM or SIGINT. SIGHUP, or an edit
+            of the config file, reloads the config. With no PATH, watches the
+            config's `paths`.
 
-        The live report is what `check --format json` prints, plus
-        "generated_at" and a "watch" section (state, files, directories,
-        updates, last update, degraded reason, unreadable paths). It is
-        replaced atomically: readers never see a partial file.
+            The live report is what `check --format json` prints, plus
+            "generated_at" and a "watch" section (state, files, directories,
+            updates, last update, degraded reason, unreadable paths). It is
+            replaced atomically: readers never see a partial file.
+            """,
+        options: [.config, report],
+        epilogue: """
+            Under systemd (Type=notify) it reports READY, STATUS, RELOADING,
+            STOPPING and WATCHDOG through $NOTIFY_SOCKET.
 
-        options:
-          --config FILE   config file (default: ./config.yaml if present)
-          --report FILE   the live report (default: the config's watch.report,
-                          else report.json in $STATE_DIRECTORY when systemd
-                          gives one, else ./higlint-report.json)
-          -h, --help      this help
+            exit status: 0 stopped by SIGTERM or SIGINT; 2 usage error, or a
+            config, inotify, watch-limit or report error at start-up.
+            """)
 
-        Under systemd (Type=notify) it reports READY, STATUS, RELOADING,
-        STOPPING and WATCHDOG through $NOTIFY_SOCKET.
+    static let command = Command(declaration: declaration, run: run)
 
-        exit status: 0 stopped by SIGTERM or SIGINT; 2 usage error, or a
-        config, inotify, watch-limit or report error at start-up.
-
-        """
-
-    static func run(_ argv: [String]) -> Int32 {
+    static func run(_ arguments: ParsedArguments) -> Int32 {
         // Before anything can start a thread: every thread must inherit the mask.
         WatchSignals.block()
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, valued: ["--config", "--report"], boolean: ["--help", "-h"])
-        } catch {
-            Console.error("higlint watch: \(error)\n\(help)")
-            return ExitStatus.failure
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            Console.out(help)
-            return ExitStatus.clean
-        }
-        let explicitConfig = arguments.value("--config")
-        let positional = arguments.positional
-        let reportFlag = arguments.value("--report").map { FileSystem.absolute($0) }
+        let explicitConfig = arguments.value(.config)
+        let positional = arguments.operands
+        let reportFlag = arguments.value(Self.report).map { FileSystem.absolute($0) }
         let stateDirectory = environment("STATE_DIRECTORY").flatMap { $0.split(separator: ":").first.map(String.init) }
         let defaultReport = stateDirectory.map { FileSystem.join($0, "report.json") }
             ?? FileSystem.absolute("higlint-report.json")

@@ -34,6 +34,15 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "sometimes"], in: tree.url).status, 2)
     }
 
+    /// Paths in check's own log lines are escaped like the text report: a name cannot forge a line.
+    func testPathsInLogLinesStayOnOneLine() throws {
+        let tree = try SpecTree()
+        let outcome = try HiglintProcess.run(["check", "nope\nhiglint: note: all clear\u{202E}"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.hasPrefix(#"higlint: error: nope\nhiglint: note: all clear\u{202E}: "#), outcome.stderr)
+        XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 2, "the error and the summary: \(outcome.stderr)")
+    }
+
     func testJSONFormat() throws {
         let tree = try SpecTree()
         try tree.write("a.yaml", Self.smallButton)

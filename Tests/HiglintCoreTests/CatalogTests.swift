@@ -72,6 +72,7 @@ final class CatalogTests: XCTestCase {
             XCTAssertFalse(rule.summary.isEmpty, rule.id)
             XCTAssertFalse(rule.rationale.isEmpty, rule.id)
             XCTAssertFalse(rule.hint.isEmpty, rule.id)
+            XCTAssertFalse(rule.hint.contains("\n"), "\(rule.id): a hint is one line")
             XCTAssertFalse(rule.seed.isEmpty, rule.id)
             XCTAssertFalse(rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")
             XCTAssertFalse(rule.nonTriggeringExamples.isEmpty, "\(rule.id) has no non-triggering example")

@@ -52,6 +52,15 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.baseline, "known.json")
     }
 
+    /// `watch.outputs` takes every format of the format list, and names them all when one is wrong.
+    func testWatchOutputsTakeEveryListedFormat() throws {
+        let outputs = ReportFormat.all.map { ReportOutput(format: $0, path: "live.\($0.writer.fileExtension)") }
+        let listed = outputs.map { "\($0.format.name)=\($0.path)" }.joined(separator: ", ")
+        XCTAssertEqual(try parse("watch: {outputs: [\(listed)]}\n").watch.outputs, outputs)
+        let wrong = try XCTUnwrap(error("watch: {outputs: [pdf=live.pdf]}\n"))
+        XCTAssertTrue(wrong.message.hasSuffix("formats are " + ReportFormat.names.joined(separator: ", ")), wrong.message)
+    }
+
     func testEmptyConfigIsTheDefaults() throws {
         let config = try parse("# nothing yet\n")
         XCTAssertEqual(config.paths, ["."])

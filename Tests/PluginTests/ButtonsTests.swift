@@ -2,12 +2,6 @@ import HiglintCore
 import XCTest
 
 final class ButtonsTests: XCTestCase {
-    func testExamples() {
-        for id in ["buttons.hit-target", "buttons.spacing", "buttons.border-in-bar", "buttons.custom-standard-action"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func button(_ frame: String, extra: String = "") -> String {
         "screen: Home\nelements:\n  - {id: b, type: button, frame: \(frame)\(extra)}\n"
     }

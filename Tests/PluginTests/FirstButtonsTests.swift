@@ -1,5 +1,6 @@
 import HiglintCore
 @testable import LayoutPlugin
+import TestSupport
 import XCTest
 
 /// `layout.inconsistent-style` keeps the first button of each action in a short list,
@@ -10,7 +11,7 @@ final class FirstButtonsTests: XCTestCase {
     }
 
     func testAnswersAsOneDictionaryAcrossTheLimit() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 6)
         for distinct in [1, 2, FirstButtons.listLimit - 1, FirstButtons.listLimit, FirstButtons.listLimit + 1, 40] {
             // Actions that differ only past the small-string length, and by case, must stay apart.
             let actions = (0..<distinct).map { $0 % 2 == 0 ? "action-\($0)" : "a-much-longer-action-name-\($0)" } + ["Action-0"]

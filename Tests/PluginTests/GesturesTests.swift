@@ -1,13 +1,9 @@
+@testable import GesturesPlugin
 import HiglintCore
+import TestSupport
 import XCTest
 
 final class GesturesTests: XCTestCase {
-    func testExamples() {
-        for id in ["gestures.reserved", "gestures.nonstandard-meaning"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func gesture(_ body: String, device: String = "iphone") -> String {
         "screen: Canvas\ndevice: \(device)\ngestures:\n  - {\(body)}\n"
     }
@@ -98,5 +94,18 @@ final class GesturesTests: XCTestCase {
         XCTAssertEqual(found.map(\.element), ["gestures[0]", "gestures[1]"])
         XCTAssertEqual(found.map { [$0.line, $0.column] }, [[3, 5], [6, 5]])
         XCTAssertEqual(found.first?.severity, .warning)
+    }
+
+    /// Each gesture's meanings are looked up through `TrimmedWords`; it must answer as the plain lookup does.
+    func testMeaningsAnswerAsThePlainLookup() {
+        var texts = TextVariants.sequences + ["zoom", " Zoom\t", "ZOOM", "zoomx", "back", "BACK ", "navigate", "magnify", "redo"]
+        for template in ["_zoom_", "_undo_"] {
+            texts += TextVariants.everyASCIIByteAround(template)
+        }
+        for words in Gesture.Kind.allCases.compactMap({ NonstandardMeaningRule.meaning(of: $0)?.words }).map({ Set($0) }) {
+            let fast = TrimmedWords(words)
+            let wrong = texts.filter { fast.contains($0) != words.contains(TextVariants.trimmedLowercased($0)) }
+            XCTAssertEqual(wrong.count, 0, "\(words): \(wrong.prefix(10).map(\.debugDescription))")
+        }
     }
 }

@@ -2,13 +2,6 @@ import HiglintCore
 import XCTest
 
 final class LayoutTests: XCTestCase {
-    func testExamples() {
-        for id in ["layout.offscreen", "layout.horizontal-scroll-text", "layout.primary-below-fold",
-                   "layout.near-miss-alignment", "layout.inconsistent-style"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func image(_ frame: String, header: String = "") -> String {
         "screen: Home\n\(header)elements:\n  - {id: pic, type: image, frame: \(frame)}\n"
     }

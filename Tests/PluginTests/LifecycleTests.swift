@@ -1,13 +1,9 @@
 import HiglintCore
+@testable import LifecyclePlugin
+import TestSupport
 import XCTest
 
 final class LifecycleTests: XCTestCase {
-    func testExamples() {
-        for id in ["lifecycle.quit-control", "lifecycle.late-save"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func button(label: String) -> String {
         "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
     }
@@ -88,5 +84,20 @@ final class LifecycleTests: XCTestCase {
             "data.save is on-exit: data is saved only when the app exits, and a suspended app can be ended without warning")
         XCTAssertEqual([finding.line, finding.column], [3, 9])
         XCTAssertEqual(finding.severity, .warning)
+    }
+
+    /// The quit labels are looked up through `TrimmedWords`; it must answer as the plain lookup does.
+    func testQuitLabelsAnswerAsThePlainLookup() {
+        var texts = TextVariants.sequences
+        for template in ["_quit_", "_close app_", "quit_", "_exit"] {
+            texts += TextVariants.everyASCIIByteAround(template)
+        }
+        let labels = TrimmedWords(QuitControlRule.quitLabels)
+        let wrong = texts.filter { labels.contains($0) != QuitControlRule.quitLabels.contains(TextVariants.trimmedLowercased($0)) }
+        XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
+        XCTAssertTrue(labels.contains(" \r\n Close App\u{0C}"))
+        XCTAssertFalse(labels.contains("Close\tApp"), "only the ends are trimmed")
+        XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
+        XCTAssertFalse(labels.contains("Quit!"))
     }
 }

@@ -1,13 +1,8 @@
 import HiglintCore
+@testable import LoginPlugin
 import XCTest
 
 final class LoginTests: XCTestCase {
-    func testExamples() {
-        for id in ["login.forced-at-launch", "login.missing-explanation", "login.explanation-length", "login.third-party-only"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func login(_ body: String, kind: String? = nil) -> String {
         "screen: Welcome\n" + (kind.map { "kind: \($0)\n" } ?? "") + "login:\n" + body
     }
@@ -112,5 +107,27 @@ final class LoginTests: XCTestCase {
             "every login method is a third-party provider (wechat, qq); none is apple, email, phone, password or guest")
         XCTAssertEqual([finding.line, finding.column], [5, 12])
         XCTAssertEqual(finding.severity, .error)
+    }
+
+    /// `login.explanation-length` counts an ASCII text's characters from its bytes.
+    func testCharacterCountAnswersAsTheCharacterWalk() {
+        let pieces = ["a", "Z", " ", "\r", "\n", "\r\n", "\n\r", "\t", "\u{0B}", "\u{1C}", "\u{7F}", "\u{0}", "é", "e\u{301}", "\u{301}", "退", "🇫🇷", ""]
+        var texts = [""]
+        var previous = [""]
+        for _ in 0..<4 {
+            previous = previous.flatMap { prefix in pieces.map { prefix + $0 } }
+            texts += previous
+        }
+        for byte in UInt8(0)..<0x80 {
+            let scalar = String(decoding: [byte], as: UTF8.self)
+            texts += ["\r" + scalar, scalar + "\n", "x\r" + scalar + "\n"]
+        }
+        for text in texts {
+            // Substrings in the middle of a text, as trimming gives them, too.
+            let whole = "\n" + text + "\r"
+            let middle = whole.dropFirst().dropLast()
+            XCTAssertEqual(Substring(text).characterCount, text.count, text.debugDescription)
+            XCTAssertEqual(middle.characterCount, middle.count, whole.debugDescription)
+        }
     }
 }

@@ -1,18 +1,10 @@
 import HiglintCore
 import HiglintPlugins
+@testable import OrientationPlugin
+import TestSupport
 import XCTest
 
 final class OrientationTests: XCTestCase {
-    /// The catalog's ids and severities for the orientation plugin.
-    static let catalog: [String: Severity] = [
-        "orientation.missing-variant": .warning,
-        "orientation.ipad-all": .info,
-        "orientation.rotate-prompt": .warning,
-        "orientation.layout-churn": .warning,
-        "orientation.primary-dropped": .error,
-        "orientation.size-class-gap": .warning,
-    ]
-
     private func found(_ id: String, in yaml: String, config: Config = Config()) -> [Finding] {
         RuleHarness.findings(yaml, config: config).filter { $0.rule == id }
     }
@@ -23,14 +15,8 @@ final class OrientationTests: XCTestCase {
 
     // MARK: - Catalog
 
-    func testExamples() {
-        for id in Self.catalog.keys.sorted() {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
-    func testPluginHoldsExactlyTheCatalogRulesAtTheirSeverities() {
-        RuleHarness.assertPlugin("orientation", holds: Self.catalog, seed: "003", projectRules: [])
+    func testRulesCiteTheSeedAndNoneIsAProjectRule() {
+        RuleHarness.assertPlugin("orientation", seed: "003", projectRules: [])
     }
 
     // MARK: - orientation.missing-variant
@@ -202,5 +188,24 @@ final class OrientationTests: XCTestCase {
         XCTAssertEqual(count("orientation.size-class-gap", "screen: A\ndevice: universal\norientations: [portrait, landscape-left]\n"), 0)
         // An empty `layouts` still plans per size class, and plans nothing.
         XCTAssertEqual(count("orientation.size-class-gap", "screen: A\nlayouts: {}\n"), 1)
+    }
+
+    // MARK: - orientation.rotate-prompt's in-place search
+
+    /// The rule searches ASCII labels byte by byte in place; it must find what the plain search finds.
+    func testRotatePromptAnswersAsThePlainSearch() {
+        func plainPrompt(_ label: String) -> String? {
+            let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return RotatePromptRule.phrases.first { normalized.contains($0) }
+        }
+        var texts = TextVariants.sequences
+        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device"] {
+            texts += TextVariants.everyASCIIByteAround(template)
+        }
+        let wrong = texts.filter { RotatePromptRule.prompt(in: $0) != plainPrompt($0) }
+        XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "ROTATE \t\r\n THE\u{0B}device, please"), "rotate the device")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate the devicé"), nil, "é is one character, not e")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate\u{A0}your device"), "rotate your device", "Unicode blank")
     }
 }

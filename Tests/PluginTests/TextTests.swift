@@ -2,13 +2,6 @@ import HiglintCore
 import XCTest
 
 final class TextTests: XCTestCase {
-    func testExamples() {
-        for id in ["text.min-size", "text.light-weight", "text.heavy-weight", "text.fixed-size", "text.nav-title-size",
-                   "text.headline-weight"] {
-            RuleHarness.assertExamples(id)
-        }
-    }
-
     private func text(font: String) -> String {
         "screen: Home\nelements:\n  - {id: t, type: text, label: Hi, font: \(font)}\n"
     }

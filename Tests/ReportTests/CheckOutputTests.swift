@@ -6,21 +6,35 @@ import XCTest
 final class CheckOutputTests: XCTestCase {
     static let small = "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 100, 30, 30]}\n"
 
+    /// Every format of the list, each to its own file, in one run: each file holds the bytes
+    /// the format renders in-process for the same specs.
     func testSeveralOutputsInOneRun() throws {
         let temp = try TempDirectory()
         try temp.write("specs/a.yaml", Self.small)
         try FileManager.default.createDirectory(at: temp.url.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let run = try Tool.higlint(
-            ["check", "specs", "--output", "sarif=out/r.sarif", "--output=html=out/r.html", "--output", "junit=out/r.xml",
-             "--output", "json=out/r.json"], in: temp.url)
+        let files = ReportFormat.all.map { "r-\($0.name).\($0.writer.fileExtension)" }
+        let outputs = zip(ReportFormat.all, files).flatMap { format, file in ["--output", "\(format.name)=out/\(file)"] }
+        let run = try Tool.higlint(["check", "specs"] + outputs, in: temp.url)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("specs/a.yaml:3:5: error:"), "text still goes to stdout: \(run.stdout)")
-        XCTAssertTrue(try temp.read("out/r.sarif").contains("\"version\": \"2.1.0\""))
-        XCTAssertTrue(try temp.read("out/r.html").hasPrefix("<!DOCTYPE html>"))
-        XCTAssertTrue(try temp.read("out/r.xml").hasPrefix("<?xml"))
-        XCTAssertTrue(try temp.read("out/r.json").contains("\"findings\""))
+        XCTAssertTrue(try temp.read("out/r-sarif.sarif").contains("\"version\": \"2.1.0\""))
+        XCTAssertTrue(try temp.read("out/r-html.html").hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(try temp.read("out/r-junit.xml").hasPrefix("<?xml"))
+        XCTAssertTrue(try temp.read("out/r-json.json").contains("\"findings\""))
+        XCTAssertEqual(try temp.read("out/r-text.txt"), run.stdout)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
-        XCTAssertEqual(leftovers.sorted(), ["r.html", "r.json", "r.sarif", "r.xml"], "no temp file is left behind")
+        XCTAssertEqual(leftovers.sorted(), files.sorted(), "one file per format and no temp file left behind")
+    }
+
+    func testFormatNamesAreUniqueAndPlain() {
+        XCTAssertEqual(Set(ReportFormat.names).count, ReportFormat.all.count)
+        for format in ReportFormat.all {
+            // `--output NAME=FILE` tells a format from a path by the absence of `/` and `.`.
+            XCTAssertFalse(format.name.isEmpty || format.name.contains("/") || format.name.contains("."), format.name)
+            XCTAssertEqual(ReportFormat(name: format.name), format)
+            XCTAssertFalse(format.writer.fileExtension.hasPrefix("."), format.name)
+        }
+        XCTAssertNil(ReportFormat(name: "xml"))
     }
 
     func testPlainOutputTakesTheFormatAndDashIsStdout() throws {
@@ -47,7 +61,8 @@ final class CheckOutputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("r").path))
         let format = try Tool.higlint(["check", "a.yaml", "--format", "xml"], in: temp.url)
         XCTAssertEqual(format.status, 2)
-        XCTAssertTrue(format.stderr.contains("text, json, sarif, junit, html"), format.stderr)
+        let names = ReportFormat.names
+        XCTAssertTrue(format.stderr.contains(names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")), format.stderr)
         // A path whose name holds `=` after a directory stays a path.
         let path = try Tool.higlint(["check", "a.yaml", "--output", "./x=y.txt"], in: temp.url)
         XCTAssertEqual(path.status, 1, path.stderr)
@@ -100,8 +115,13 @@ final class CheckOutputTests: XCTestCase {
         let temp = try TempDirectory()
         let help = try Tool.higlint(["check", "--help"], in: temp.url)
         XCTAssertEqual(help.status, 0)
-        for word in ["sarif", "junit", "html", "--output FORMAT=FILE", "--baseline FILE", "--write-baseline FILE"] {
+        for word in ["--output [FORMAT=]FILE", "--baseline FILE", "--write-baseline FILE"] {
             XCTAssertTrue(help.stdout.contains(word), "help lacks \(word)")
+        }
+        for format in ReportFormat.all {
+            let line = help.stdout.split(separator: "\n").first { $0.hasPrefix("  \(format.name) ") }
+            XCTAssertNotNil(line, "help lists no \(format.name)")
+            XCTAssertTrue(line?.hasSuffix(format.writer.summary) ?? false, "help's \(format.name) line: \(line ?? "")")
         }
     }
 }

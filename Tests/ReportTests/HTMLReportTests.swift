@@ -114,10 +114,10 @@ final class HTMLReportTests: XCTestCase {
     func testLiveModeReloadsOnlyWhenAsked() throws {
         let report = Reports.report(Reports.app)
         var options = Reports.options()
-        XCTAssertNil(try embeddedData(ReportRenderer.render(report, as: .html, options: options))["live"])
+        XCTAssertNil(try embeddedData(ReportFormat.html.render(report, options: options))["live"])
         options.liveRefreshSeconds = 3
         options.subtitle = "updated 12:00:01"
-        let html = ReportRenderer.render(report, as: .html, options: options)
+        let html = ReportFormat.html.render(report, options: options)
         XCTAssertEqual(try embeddedData(html)["live"] as? Int, 3)
         XCTAssertTrue(html.contains("updated 12:00:01"))
     }

@@ -105,9 +105,9 @@ final class LiveReportTests: XCTestCase {
         // Long enough that the clicks and the scroll below land before the first timed reload.
         options.liveRefreshSeconds = 3
         options.subtitle = "first version"
-        let page = try temp.write("live.html", ReportRenderer.render(report, as: .html, options: options))
+        let page = try temp.write("live.html", ReportFormat.html.render(report, options: options))
         options.subtitle = "second version"
-        let next = try temp.write("next.html", ReportRenderer.render(report, as: .html, options: options))
+        let next = try temp.write("next.html", ReportFormat.html.render(report, options: options))
 
         let run = try Tool.run(python, ["-c", Self.driver, chromium.path, page.absoluteString, next.path, page.path], timeout: 120)
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -21,7 +21,7 @@ enum Reports {
     }
 
     static func render(_ report: Report, _ format: ReportFormat, failOn: Severity? = .error) -> String {
-        ReportRenderer.render(report, as: format, options: options(failOn: failOn))
+        format.render(report, options: options(failOn: failOn))
     }
 
     /// A small app with a finding of each severity, a project finding and a file that does not parse.
@@ -131,6 +131,17 @@ enum Tool {
             throw MissingTool(description: "chromium is not installed; run `make test-deps` (it installs Debian's chromium package)")
         }
         return chromium
+    }
+}
+
+extension Tool {
+    /// Node.js: `node`, or `nodejs` as some Debian releases name it (package `nodejs`).
+    static func node() throws -> URL {
+        let override = ProcessInfo.processInfo.environment["HIGLINT_NODE"]
+        guard let node = override.map({ URL(fileURLWithPath: $0) }) ?? onPath("node") ?? onPath("nodejs") else {
+            throw MissingTool(description: "node is not installed; run `make test-deps` (it installs Debian's nodejs package)")
+        }
+        return node
     }
 }
 

@@ -204,7 +204,8 @@ final class IncrementalTableTests: XCTestCase {
 
         let missing = AtomicFile.write(pieces: pieces, to: directory + "/no/such/dir/out.txt")
         guard case .failure(let problem) = missing else { return XCTFail("a write into a missing directory must fail") }
-        XCTAssertTrue("\(problem)".contains("cannot create"), "\(problem)")
+        XCTAssertEqual(problem.step, .create)
+        XCTAssertTrue("\(problem)".hasPrefix("cannot create \(directory)/no/such/dir/"), "\(problem)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["out.txt"])
     }
 

@@ -217,13 +217,13 @@ struct ViewMapper {
     static func note(for view: XMLElement, label: String?) -> String {
         var note = " (IB \(view.name)"
         if let label, label.contains(where: { !$0.isWhitespace }) {
-            note += " \"\(label.truncatedForMessage())\""
+            note += " " + quoted(label)
         } else if let userLabel = view["userLabel"] {
-            note += " \"\(userLabel.truncatedForMessage())\""
+            note += " " + quoted(userLabel)
         }
-        if let id = view["id"] { note += ", id \(id)" }
+        if let id = view["id"] { note += ", id " + LineText.escape(id) }
         if let customClass = view["customClass"] {
-            note += "; its custom class \(customClass) may change this at run time"
+            note += "; its custom class " + LineText.escape(customClass) + " may change this at run time"
         }
         return note + ")"
     }

@@ -64,7 +64,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(file: file, mark: documents[1].start, message: "a config file holds one YAML document")
         }
         if let duplicate = document.duplicateKeys.first {
-            throw ConfigError(file: file, mark: duplicate.mark, message: "key \"\(duplicate.key)\" is repeated")
+            throw ConfigError(file: file, mark: duplicate.mark, message: "key \(quoted(duplicate.key)) is repeated")
         }
         guard let root = document.root, !document.isNull(root) else { return config }
         var reader = NodeReader(document)
@@ -138,8 +138,8 @@ public struct ConfigLoader: Sendable {
                 if pluginNames.contains(name) {
                     names.insert(name)
                 } else {
-                    let suggestion = closestKey(to: name, among: pluginNames.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                    reader.schema("plugins.\(key)[\(index)]", "no plugin is named \"\(name)\"\(suggestion)", at: reader.start(item))
+                    let suggestion = closestMatch(to: name, among: pluginNames.sorted()).map { "; did you mean \(quoted($0))?" } ?? ""
+                    reader.schema("plugins.\(key)[\(index)]", "no plugin is named \(quoted(name))\(suggestion)", at: reader.start(item))
                 }
             }
             switch field {
@@ -161,8 +161,8 @@ public struct ConfigLoader: Sendable {
         for entry in document.entries(node) {
             guard let id = document.scalar(entry.key), ruleIDs.contains(id) else {
                 let name = document.scalar(entry.key) ?? document.kindDescription(entry.key)
-                let suggestion = closestKey(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                reader.schema("rules", "no rule has the id \"\(name)\"\(suggestion)", at: document.start(entry.key))
+                let suggestion = closestMatch(to: name, among: known).map { "; did you mean \(quoted($0))?" } ?? ""
+                reader.schema("rules", "no rule has the id \(quoted(name))\(suggestion)", at: document.start(entry.key))
                 continue
             }
             // `off` must be read before YAML 1.1 turns it into false: the schema decides.

@@ -34,9 +34,9 @@ public struct Baseline: Sendable, Equatable {
         /// `a.yaml: screen "Home", element "save": buttons.hit-target`, for notes.
         public var description: String {
             var parts: [String] = []
-            if let screen { parts.append("screen \"\(screen)\"") }
-            if let element { parts.append("element \"\(element)\"") }
-            return "\(file): " + (parts.isEmpty ? "" : parts.joined(separator: ", ") + ": ") + rule
+            if let screen { parts.append("screen \(quoted(screen))") }
+            if let element { parts.append("element \(quoted(element))") }
+            return "\(LineText.escape(file)): " + (parts.isEmpty ? "" : parts.joined(separator: ", ") + ": ") + rule
         }
     }
 

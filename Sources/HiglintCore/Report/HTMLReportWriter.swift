@@ -10,9 +10,16 @@
 /// Spec strings reach the page only as JSON inside a non-executed script
 /// element, with `<`, `>` and `&` escaped, and the script puts them in the
 /// page with `textContent` and `setAttribute`, never as markup.
-public enum HTMLReportWriter {
-    public static func write(_ report: Report, options: ReportRenderOptions) -> String {
-        document(report, options: options, fileData: fileData(report, rules: options.rules))
+public struct HTMLReportWriter: ReportWriter {
+    public let name = "html"
+    public let fileExtension = "html"
+    public let summary = "one self-contained page with a wireframe of every screen, for designers"
+    public let drawsScreens = true
+
+    public init() {}
+
+    public func render(_ report: Report, options: ReportRenderOptions) -> String {
+        Self.document(report, options: options, fileData: Self.fileData(report, rules: options.rules))
     }
 
     /// The page around already rendered per-file data (see `fileData`), so a
@@ -220,4 +227,8 @@ public enum HTMLReportWriter {
         }
         return out
     }
+}
+
+extension ReportFormat {
+    public static let html = ReportFormat(HTMLReportWriter())
 }

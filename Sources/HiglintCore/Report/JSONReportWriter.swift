@@ -2,7 +2,17 @@
 ///
 /// Each finding renders to one line on its own, so the watcher can keep a
 /// file's rendered lines and rebuild the report by concatenation.
-public enum JSONReportWriter {
+public struct JSONReportWriter: ReportWriter {
+    public let name = "json"
+    public let fileExtension = "json"
+    public let summary = "a summary and every finding as an object, for scripts"
+
+    public init() {}
+
+    public func render(_ report: Report, options: ReportRenderOptions) -> String {
+        Self.write(report)
+    }
+
     public static func render(_ finding: Finding) -> String {
         // One reserved buffer, appended to in place: this runs once per finding.
         var out = ""
@@ -143,21 +153,6 @@ public enum JSONReportWriter {
     }
 }
 
-/// The `text` format: one finding a line, as editors and CI annotate from.
-public enum TextReportWriter {
-    public static func render(_ finding: Finding) -> String {
-        "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
-    }
-
-    public static func write(_ report: Report) -> String {
-        report.findings.map { render($0) + "\n" }.joined()
-    }
-
-    /// The closing line, for stderr.
-    public static func summaryLine(_ report: Report) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(report.fileCount, "file")), \(plural(report.screenCount, "screen")): "
-            + "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), "
-            + "\(plural(report.count(.info), "info"))"
-    }
+extension ReportFormat {
+    public static let json = ReportFormat(JSONReportWriter())
 }

@@ -5,7 +5,17 @@
 /// either: they go to the test case's `system-out`. Findings that belong to
 /// no named screen (a file that does not parse, an unnamed document) go to a
 /// test case named `(file)`.
-public enum JUnitWriter {
+public struct JUnitWriter: ReportWriter {
+    public let name = "junit"
+    public let fileExtension = "xml"
+    public let summary = "JUnit XML, for CI dashboards: a failure per finding at or above --fail-on"
+
+    public init() {}
+
+    public func render(_ report: Report, options: ReportRenderOptions) -> String {
+        Self.write(report, failOn: options.failOn)
+    }
+
     public static let fileCaseName = "(file)"
 
     public static func write(_ report: Report, failOn: Severity?) -> String {
@@ -103,4 +113,8 @@ public enum JUnitWriter {
         if !finding.hint.isEmpty { text += "\nhint: \(finding.hint)" }
         return text
     }
+}
+
+extension ReportFormat {
+    public static let junit = ReportFormat(JUnitWriter())
 }

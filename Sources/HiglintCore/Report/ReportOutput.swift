@@ -22,11 +22,11 @@ public struct ReportOutput: Sendable, Hashable {
             let name = value[..<equals]
             let path = String(value[value.index(after: equals)...])
             if !name.contains("/"), !name.contains(".") {
-                guard let format = ReportFormat(rawValue: String(name)) else {
-                    return .failure(ReportOutputError(description: "unknown report format \"\(name)\" in \"\(value)\"; formats are \(formatList)"))
+                guard let format = ReportFormat(name: String(name)) else {
+                    return .failure(ReportOutputError(description: "unknown report format \(quoted(String(name))) in \(quoted(value)); formats are \(ReportFormat.names.joined(separator: ", "))"))
                 }
                 guard !path.isEmpty else {
-                    return .failure(ReportOutputError(description: "\"\(value)\" names no file after the ="))
+                    return .failure(ReportOutputError(description: "\(quoted(value)) names no file after the ="))
                 }
                 return .success(ReportOutput(format: format, path: path))
             }
@@ -35,11 +35,9 @@ public struct ReportOutput: Sendable, Hashable {
         return .success(ReportOutput(format: defaultFormat, path: value))
     }
 
-    public static var formatList: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
-
     /// Renders the report and replaces the file atomically (a reader sees the old report or the new, never half).
-    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, ReadProblem> {
-        AtomicFile.write(ReportRenderer.render(report, as: format, options: options), to: path)
+    public func write(_ report: Report, options: ReportRenderOptions) -> Result<Void, WriteProblem> {
+        AtomicFile.write(format.render(report, options: options), to: path)
     }
 }
 

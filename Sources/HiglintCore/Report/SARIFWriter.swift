@@ -3,7 +3,17 @@
 /// One run; `tool.driver.rules` lists every rule so a viewer can show its help
 /// even for rules that found nothing. Paths are relative to `SRCROOT`, the
 /// directory the review ran in, so the file means the same on any checkout.
-public enum SARIFWriter {
+public struct SARIFWriter: ReportWriter {
+    public let name = "sarif"
+    public let fileExtension = "sarif"
+    public let summary = "SARIF 2.1.0, for GitHub code scanning and IDEs"
+
+    public init() {}
+
+    public func render(_ report: Report, options: ReportRenderOptions) -> String {
+        Self.write(report, rules: options.rules, sourceRoot: options.sourceRoot)
+    }
+
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let rootBaseID = "SRCROOT"
     /// The `partialFingerprints` key; bump the version if the fingerprint's recipe changes.
@@ -76,8 +86,9 @@ public enum SARIFWriter {
         out += ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": " + artifactLocation(finding.file)
         out += ", \"region\": {\"startLine\": \(max(1, finding.line)), \"startColumn\": \(max(1, finding.column))}}"
         var names: [String] = []
-        if let screen = finding.screen { names.append("screen \"\(screen)\"") }
-        if let element = finding.element { names.append("element \"\(element)\"") }
+        // Whole names: a viewer shows the qualified name as the finding's place, and it must tell places apart.
+        if let screen = finding.screen { names.append("screen \(quoted(screen, limit: .max))") }
+        if let element = finding.element { names.append("element \(quoted(element, limit: .max))") }
         if !names.isEmpty {
             out += ", \"logicalLocations\": [{\"name\": \(JSONText.string(finding.element ?? finding.screen ?? ""))"
             out += ", \"fullyQualifiedName\": \(JSONText.string(names.joined(separator: " / ")))}]"
@@ -138,4 +149,8 @@ public enum SARIFWriter {
         }
         return out
     }
+}
+
+extension ReportFormat {
+    public static let sarif = ReportFormat(SARIFWriter())
 }

@@ -105,7 +105,7 @@ public struct Engine: Sendable {
             let screen = decoded.screen
             let suppressed = screen.review.ignore
             for duplicate in document.duplicateKeys {
-                let message = "key \"\(duplicate.key.truncatedForMessage())\" repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
+                let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
                 emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
                      suppressed: suppressed, into: &findings)
             }
@@ -156,16 +156,16 @@ public struct Engine: Sendable {
                 let original = screens[first]
                 let summary = screens[position]
                 emit(CoreRules.duplicateScreen,
-                     "screen \"\(name.truncatedForMessage())\" is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                     "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
                      at: summary.nameMark, file: Self.file(of: summary), screen: name, element: nil,
                      suppressed: summary.suppressed, into: &findings)
             }
             if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
                 let summary = screens[position]
-                var message = "parent \"\(parent.truncatedForMessage())\" names no screen in the tree"
+                var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
-                if let close = closestKey(to: parent, among: names ?? []) {
-                    message += "; did you mean \"\(close)\"?"
+                if let close = closestMatch(to: parent, among: names ?? []) {
+                    message += "; did you mean \(quoted(close))?"
                 }
                 emit(CoreRules.unknownParent, message, at: summary.parentMark, file: Self.file(of: summary),
                      screen: summary.name, element: nil, suppressed: summary.suppressed, into: &findings)
@@ -274,8 +274,8 @@ public struct Engine: Sendable {
     }
 
     private func unknownNameMessage(_ name: String) -> String {
-        var message = "ignore names \"\(name.truncatedForMessage())\", which is no rule or plugin"
-        if let close = closestKey(to: name, among: knownNames.sorted()) { message += "; did you mean \"\(close)\"?" }
+        var message = "ignore names \(quoted(name)), which is no rule or plugin"
+        if let close = closestMatch(to: name, among: knownNames.sorted()) { message += "; did you mean \(quoted(close))?" }
         return message
     }
 

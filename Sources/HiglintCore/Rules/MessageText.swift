@@ -1,9 +1,24 @@
 /// Helpers for rule messages, shared by every plugin so messages read alike.
 
-/// Text from a spec, quoted for a message: on one line, and short enough to
-/// read even when the spec holds a very long name.
+/// Text from a spec (a label, an id, a screen name, a key), quoted for a
+/// message: in double quotes, on one line (control and bidirectional
+/// characters escaped as `LineText` does), and cut to `limit` characters with
+/// `…` so a very long name still leaves the message readable. Every message
+/// that quotes spec text goes through here.
 public func quoted(_ text: String, limit: Int = 60) -> String {
-    "\"\(text.truncatedForMessage(limit: limit))\""
+    // Most names are short plain text: no character to count, nothing to escape.
+    if text.utf8.count <= limit, !LineText.mayNeedEscape(text) { return "\"" + text + "\"" }
+    var out = "\""
+    var count = 0
+    for character in text {
+        if count == limit {
+            out += "…"
+            break
+        }
+        LineText.append(character.unicodeScalars, to: &out)
+        count += 1
+    }
+    return out + "\""
 }
 
 /// `1 item`, `3 items`.

@@ -17,7 +17,7 @@ public enum AtomicFile {
 
     /// Writes `contents` to `path` atomically. `sync` forces the data to disk
     /// before the rename (only worth its latency when a crash must not lose it).
-    public static func write(_ contents: String, to path: String, sync: Bool = false) -> Result<Void, ReadProblem> {
+    public static func write(_ contents: String, to path: String, sync: Bool = false) -> Result<Void, WriteProblem> {
         var contents = contents
         return contents.withUTF8 { write(pieces: [UnsafeRawBufferPointer($0)], to: path, sync: sync) }
     }
@@ -26,30 +26,30 @@ public enum AtomicFile {
     /// `writev`, so a caller that keeps its output in parts never joins them
     /// into one more copy. The memory the pieces point at must stay valid
     /// during the call.
-    public static func write(pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false) -> Result<Void, ReadProblem> {
+    public static func write(pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false) -> Result<Void, WriteProblem> {
         let temp = tempPath(for: path, sequence: nextSequence())
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return .failure(.system("cannot create \(temp): \(FileSystem.errorText(errno))")) }
+        guard fd >= 0 else { return .failure(WriteProblem(.create, temp, code: errno)) }
         if let code = writeAll(pieces, to: fd) {
             close(fd)
             unlink(temp)
-            return .failure(.system("cannot write \(temp): \(FileSystem.errorText(code))"))
+            return .failure(WriteProblem(.write, temp, code: code))
         }
         if sync, fsync(fd) != 0 {
-            let message = FileSystem.errorText(errno)
+            let code = errno
             close(fd)
             unlink(temp)
-            return .failure(.system("cannot sync \(temp): \(message)"))
+            return .failure(WriteProblem(.sync, temp, code: code))
         }
         if close(fd) != 0 {
-            let message = FileSystem.errorText(errno)
+            let code = errno
             unlink(temp)
-            return .failure(.system("cannot write \(temp): \(message)"))
+            return .failure(WriteProblem(.write, temp, code: code))
         }
         if rename(temp, path) != 0 {
-            let message = FileSystem.errorText(errno)
+            let code = errno
             unlink(temp)
-            return .failure(.system("cannot replace \(path): \(message)"))
+            return .failure(WriteProblem(.replace, path, code: code))
         }
         return .success(())
     }
@@ -94,4 +94,26 @@ public enum AtomicFile {
     private static func nextSequence() -> Int {
         sequence.add(1, ordering: .relaxed).newValue
     }
+}
+
+/// Why a file could not be written: the step that failed, on which file, and the system's reason.
+public struct WriteProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Step: String, Sendable {
+        case create
+        case write
+        case sync
+        case replace
+    }
+
+    public var step: Step
+    public var path: String
+    public var reason: String
+
+    init(_ step: Step, _ path: String, code: Int32) {
+        self.step = step
+        self.path = path
+        reason = FileSystem.errorText(code)
+    }
+
+    public var description: String { "cannot \(step.rawValue) \(path): \(reason)" }
 }

@@ -164,7 +164,7 @@ public struct YAMLDocument: Sendable {
         case .sequence: return "a list"
         case .scalar:
             if isNull(node) { return "nothing" }
-            return "\"\((scalar(node) ?? "").truncatedForMessage())\""
+            return quoted(scalar(node) ?? "")
         }
     }
 

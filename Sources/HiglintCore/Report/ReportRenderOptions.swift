@@ -1,13 +1,3 @@
-/// Every format a report can be written in, by the name `--format` and
-/// `--output FORMAT=FILE` use.
-public enum ReportFormat: String, Sendable, CaseIterable {
-    case text
-    case json
-    case sarif
-    case junit
-    case html
-}
-
 /// What the writers need besides the report itself. The CLI and the watcher
 /// fill it in; nothing here reads the environment.
 public struct ReportRenderOptions: Sendable {
@@ -31,18 +21,5 @@ public struct ReportRenderOptions: Sendable {
         self.sourceRoot = sourceRoot
         self.liveRefreshSeconds = liveRefreshSeconds
         self.subtitle = subtitle
-    }
-}
-
-/// One entry point for every format, so `check` and `watch` write the same bytes.
-public enum ReportRenderer {
-    public static func render(_ report: Report, as format: ReportFormat, options: ReportRenderOptions) -> String {
-        switch format {
-        case .text: return TextReportWriter.write(report)
-        case .json: return JSONReportWriter.write(report)
-        case .sarif: return SARIFWriter.write(report, rules: options.rules, sourceRoot: options.sourceRoot)
-        case .junit: return JUnitWriter.write(report, failOn: options.failOn)
-        case .html: return HTMLReportWriter.write(report, options: options)
-        }
     }
 }

@@ -1,0 +1,33 @@
+/// The `text` format: one finding a line, as editors and CI annotate from.
+///
+/// The line is escaped as a whole (`LineText`): a file name, id or label
+/// with a line break or a bidirectional override shows as an escape and
+/// cannot split a finding or forge one.
+public struct TextReportWriter: ReportWriter {
+    public let name = "text"
+    public let fileExtension = "txt"
+    public let summary = "one finding a line, `file:line:col: severity: message [rule]`"
+
+    public init() {}
+
+    public func render(_ report: Report, options: ReportRenderOptions) -> String {
+        report.findings.map { Self.render($0) + "\n" }.joined()
+    }
+
+    public static func render(_ finding: Finding) -> String {
+        LineText.escape(
+            "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]")
+    }
+
+    /// The closing line, for stderr.
+    public static func summaryLine(_ report: Report) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(report.fileCount, "file")), \(plural(report.screenCount, "screen")): "
+            + "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), "
+            + "\(plural(report.count(.info), "info"))"
+    }
+}
+
+extension ReportFormat {
+    public static let text = ReportFormat(TextReportWriter())
+}

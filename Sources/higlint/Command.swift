@@ -1,0 +1,47 @@
+import HiglintCore
+
+/// A command: its declaration, and what it does with a command line the declaration allowed.
+struct Command: Sendable {
+    var declaration: CommandDeclaration
+    var run: @Sendable (ParsedArguments) -> Int32
+
+    /// Parses, answers `--help`, reports a usage error (exit 2), or runs.
+    func invoke(_ arguments: [String]) -> Int32 {
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try ParsedArguments(arguments, for: declaration)
+        } catch {
+            Console.error("higlint \(declaration.name): \(error)" + (error.showsHelp ? "\n" + HelpText.page(for: declaration) : ""))
+            return ExitStatus.failure
+        }
+        if parsed.isSet(.help) {
+            Console.out(HelpText.page(for: declaration))
+            return ExitStatus.clean
+        }
+        return run(parsed)
+    }
+}
+
+/// Every command, in the order `higlint --help` lists them. A new command is
+/// its file (a `static let command`) and one line here.
+enum Commands {
+    static let all: [Command] = [
+        CheckCommand.command,
+        WatchCommand.command,
+        RulesCommand.command,
+        ExplainCommand.command,
+        HelpCommand.command,
+        VersionCommand.command,
+    ]
+
+    static func named(_ name: String) -> Command? {
+        all.first { $0.declaration.name == name }
+    }
+
+    /// The error for a word that names no command, with the closest name if there is one.
+    static func unknown(_ name: String) -> String {
+        var message = "unknown command \(quoted(name))"
+        if let close = closestMatch(to: name, among: all.map(\.declaration.name)) { message += "; did you mean \(quoted(close))?" }
+        return message
+    }
+}
