@@ -62,7 +62,7 @@ public struct InterfaceBuilderImporter: ScreenImporter {
     /// `Settings` for `App/Base.lproj/Settings.storyboard`.
     static func baseName(of path: String) -> String {
         var name = Substring(path.split(separator: "/").last ?? Substring(path))
-        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
         return String(name)
     }
 

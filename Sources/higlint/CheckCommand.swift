@@ -29,8 +29,9 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`.
+            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
+            (*.storyboard, *.xib), directories recursively, and prints every
+            finding. With no PATH, reviews the config's `paths`.
             """,
         options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
         epilogue: """

@@ -46,3 +46,45 @@ final class FixtureTests: XCTestCase {
         XCTAssertEqual(again.stdout, outcome.stdout, "same input, same bytes")
     }
 }
+
+/// `higlint import` writes specs that `check` reviews as it reviews the IB files.
+final class ImportCommandTests: XCTestCase {
+    private func findings(_ json: String) throws -> [String] {
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let list = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        // The IB messages end with what the element is in the source; a spec's do not.
+        return list.map { finding in
+            var message = finding["message"] as? String ?? ""
+            if let note = message.range(of: " (IB ", options: .backwards) { message = String(message[..<note.lowerBound]) }
+            return [finding["rule"], finding["screen"], finding["element"], finding["severity"]]
+                .map { ($0 as? String) ?? "-" }.joined(separator: " | ") + " | " + message
+        }.sorted()
+    }
+
+    func testImportedSpecsHaveTheFindingsOfTheirSources() throws {
+        let shared = FixtureTests.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
+            throw XCTSkip("../shared/fixtures is not beside the project")
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let binary = try HiglintBinary.url()
+        let imported = try ChildProcess.run(binary, ["import", "storyboards", "apps/simplenote", "--out", out.path], in: shared)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("wrote 72 screen specs"), imported.stderr)
+        let spec = try String(
+            contentsOf: out.appendingPathComponent("storyboards/openhab-Main/OpenHABPageViewController.yaml"), encoding: .utf8)
+        XCTAssertTrue(spec.hasPrefix("# Imported by higlint from storyboards/openhab-Main.storyboard, line "), spec)
+        XCTAssertTrue(spec.contains("# storyboards/openhab-Main.storyboard:105:49 (IB button \"Down Button\", id gOk-PD-juD)"), spec)
+        let source = try ChildProcess.run(binary, ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
+        let specs = try ChildProcess.run(binary, ["check", ".", "--format", "json"], in: out)
+        XCTAssertEqual(try findings(specs.stdout), try findings(source.stdout))
+        XCTAssertFalse(try findings(source.stdout).isEmpty)
+    }
+
+    func testImportNeedsAnOutputDirectory() throws {
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["import", "."], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.contains("--out DIR is required"), outcome.stderr)
+    }
+}

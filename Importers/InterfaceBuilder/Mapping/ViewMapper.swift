@@ -96,8 +96,8 @@ struct ViewMapper {
             fields.frameMark = view.child("rect", key: "frame")?.mark
         }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
-        if IBVocabulary.systemSizedControls.contains(kind) || view["enabled"] == "NO"
-            || view["userInteractionEnabled"] == "NO" {
+        let turnedOff = view["enabled"] == "NO" || view["userInteractionEnabled"] == "NO"
+        if IBVocabulary.systemSizedControls.contains(kind) || (turnedOff && Self.controls.contains(fields.type)) {
             fields.suppressed.append("buttons.hit-target")
         }
         fields.label = Self.label(of: view)
@@ -110,6 +110,9 @@ struct ViewMapper {
         record(note: Self.note(for: view, label: fields.label), for: id)
         return fields.element(path: path)
     }
+
+    /// The element types that take touches by default.
+    static let controls: Set<ElementType?> = [.button, .textField, .switch, .slider, .segmentedControl]
 
     /// Whether IB says the frame it shows is the one the app gets: not hidden, not flagged
     /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
