@@ -50,13 +50,21 @@ public struct InterfaceBuilderImporter: ScreenImporter {
             ]))
         }
         if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
+        let missing = MissingReferences()
         let mapper = DocumentMapper(
             root: root, fileBase: Self.baseName(of: file.displayPath), facts: appFacts.facts(forDocumentAt: file.path),
             defaultDevice: options.defaultDevice,
             resolve: { storyboard, identifier in
-                Self.referencedController(storyboard, identifier, besides: file.path, options: options)
+                let found = Self.referencedController(storyboard, identifier, besides: file.path, options: options)
+                if found == nil { missing.names.append(identifier.map { "\(storyboard) (\($0))" } ?? storyboard) }
+                return found
             })
-        return .imported(ImportedFile(screens: mapper.screens()))
+        let screens = mapper.screens()
+        var notes = appFacts.notes(forDocumentAt: file.path)
+        for name in missing.names {
+            notes.append("\(file.displayPath): the storyboard reference to \(name) was not found beside it; its tab is reviewed without the item it shows")
+        }
+        return .imported(ImportedFile(screens: screens, notes: notes))
     }
 
     /// `Settings` for `App/Base.lproj/Settings.storyboard`.
@@ -91,4 +99,9 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         }
         return nil
     }
+}
+
+/// The storyboard references a document names that could not be read, gathered while it maps.
+private final class MissingReferences {
+    var names: [String] = []
 }

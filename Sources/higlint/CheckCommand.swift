@@ -118,7 +118,10 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty
         // Positions, so looking for read problems copies no result.
+        // An app's notes come with each of its files; each is logged once.
+        var logged = Set<String>()
         for position in report.files.indices {
+            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
             if let reason = report.files[position].skipped {
                 Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
             }

@@ -138,6 +138,23 @@ final class SceneMappingTests: XCTestCase {
         else { return XCTFail("skipped") }
         XCTAssertEqual(file.screens.map(\.screen.name), ["Main"], "a reference is reviewed in its own file")
         XCTAssertEqual(file.screens.first?.screen.tabBar?.tabs.map(\.title), ["Settings", "Other", nil])
+        XCTAssertEqual(file.notes, [
+            "Main.storyboard: the storyboard reference to Gone was not found beside it; its tab is reviewed without the item it shows",
+        ])
+    }
+
+    func testWhatTheAppsFilesCannotSayIsNoted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-ib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "// !$*UTF8*$!\n{ objects = {\n".write(
+            to: directory.appendingPathComponent("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        let storyboard = directory.appendingPathComponent("Main.storyboard")
+        try IB.storyboard(IB.scene(IB.controller(subviews: ""))).write(to: storyboard, atomically: true, encoding: .utf8)
+        let result = IB.engine().review(SpecFile(path: storyboard.path, displayPath: "Main.storyboard"))
+        XCTAssertEqual(result.notes.count, 1, "\(result.notes)")
+        XCTAssertTrue(result.notes.first?.contains("project.pbxproj:") ?? false, "\(result.notes)")
+        XCTAssertEqual(result.findings.map(\.rule), [], "the app's problem is not the storyboard's finding")
     }
 
     func testScreenNamesAndTheirOrder() throws {

@@ -62,6 +62,7 @@ extension Engine {
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
+        result.notes = imported.notes
         return result
     }
 

@@ -15,6 +15,8 @@ public struct FileResult: Sendable {
     /// Why an importer passed the file over (a macOS document, an old archive); it then
     /// counts for nothing in the report but is listed as skipped.
     public var skipped: String?
+    /// Log lines about what was read beside the file (an importer's notes); none for specs.
+    public var notes: [String] = []
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
         self.file = file

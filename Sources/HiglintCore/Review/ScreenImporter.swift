@@ -36,10 +36,15 @@ public struct ImportedFile: Sendable {
     public var screens: [ImportedScreen]
     /// Problems of the file as a whole (it does not parse, it is over a limit).
     public var diagnostics: [ImportDiagnostic]
+    /// What the importer could not read beside the file (an app's project that does not
+    /// parse, a storyboard a reference names that is not there): one log line each, as
+    /// `path:line:column: message` when there is a position.
+    public var notes: [String]
 
-    public init(screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = []) {
+    public init(screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = []) {
         self.screens = screens
         self.diagnostics = diagnostics
+        self.notes = notes
     }
 }
 
