@@ -50,21 +50,27 @@ public struct InterfaceBuilderImporter: ScreenImporter {
             ]))
         }
         if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
-        let missing = MissingReferences()
+        let references = References()
         let mapper = DocumentMapper(
             root: root, fileBase: Self.baseName(of: file.displayPath), facts: appFacts.facts(forDocumentAt: file.path),
             defaultDevice: options.defaultDevice,
             resolve: { storyboard, identifier in
-                let found = Self.referencedController(storyboard, identifier, besides: file.path, options: options)
-                if found == nil { missing.names.append(identifier.map { "\(storyboard) (\($0))" } ?? storyboard) }
+                let candidates = Self.candidates(for: storyboard, besides: file.path)
+                references.paths += candidates
+                let found = Self.referencedController(identifier, in: candidates, options: options)
+                if found == nil { references.missing.append(identifier.map { "\(storyboard) (\($0))" } ?? storyboard) }
                 return found
             })
         let screens = mapper.screens()
         var notes = appFacts.notes(forDocumentAt: file.path)
-        for name in missing.names {
+        for name in references.missing {
             notes.append("\(file.displayPath): the storyboard reference to \(name) was not found beside it; its tab is reviewed without the item it shows")
         }
-        return .imported(ImportedFile(screens: screens, notes: notes))
+        var dependencies: [String] = []
+        for path in appFacts.sources(forDocumentAt: file.path) + references.paths where !dependencies.contains(path) {
+            dependencies.append(path)
+        }
+        return .imported(ImportedFile(screens: screens, notes: notes, dependencies: dependencies))
     }
 
     /// `Settings` for `App/Base.lproj/Settings.storyboard`.
@@ -74,18 +80,22 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         return String(name)
     }
 
-    /// The controller a storyboard reference names, read from the storyboard beside this
-    /// file (or in a `Base.lproj` next to it); nil when it cannot be found or read.
-    static func referencedController(
-        _ storyboard: String, _ identifier: String?, besides path: String, options: ImportOptions
-    ) -> XMLElement? {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    /// Where a storyboard reference's file may be: beside this file, or in a `Base.lproj`
+    /// beside it or beside its folder (absolute, as the watcher compares them).
+    static func candidates(for storyboard: String, besides path: String) -> [String] {
+        let absolute = FileSystem.absolute(path)
+        let directory = FileSystem.directory(of: absolute)
+        let parent = FileSystem.directory(of: directory)
         let file = storyboard + ".storyboard"
-        let candidates = [
+        return [
             FileSystem.join(directory, file), FileSystem.join(FileSystem.join(directory, "Base.lproj"), file),
             FileSystem.join(FileSystem.join(parent, "Base.lproj"), file),
         ]
+    }
+
+    /// The controller a storyboard reference names, from the first candidate that reads:
+    /// the one with that storyboard identifier, or the initial one when there is none.
+    static func referencedController(_ identifier: String?, in candidates: [String], options: ImportOptions) -> XMLElement? {
         for candidate in candidates {
             guard case .success(let bytes) = FileReader.read(candidate, maxBytes: options.limits.maxFileBytes),
                   case .document(let root) = SAXReader.read(
@@ -101,7 +111,9 @@ public struct InterfaceBuilderImporter: ScreenImporter {
     }
 }
 
-/// The storyboard references a document names that could not be read, gathered while it maps.
-private final class MissingReferences {
-    var names: [String] = []
+/// The storyboard references of a document, gathered while it maps: where their files may
+/// be, and those that could not be read.
+private final class References {
+    var paths: [String] = []
+    var missing: [String] = []
 }

@@ -60,3 +60,29 @@ final class InterfaceBuilderWatchTests: XCTestCase {
         try daemon.assertMatchesCheck()
     }
 }
+
+/// An IB file's review reads its app's Info.plist: the watcher reviews it again when the
+/// plist changes, so the report still equals check.
+final class InterfaceBuilderDependencyWatchTests: XCTestCase {
+    func testEditingTheAppsInfoPlistReviewsItsIBFilesAgain() throws {
+        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/apps/simplenote")
+        guard FileManager.default.fileExists(atPath: app.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let workspace = try Workspace()
+        try FileManager.default.copyItem(at: app, to: workspace.url.appendingPathComponent("tree"))
+        let plist = "tree/Simplenote/Supporting Files/Simplenote-Info.plist"
+        let daemon = try WatchDaemon(in: workspace)
+        let first = try daemon.waitForStart()
+        XCTAssertFalse(first.contains("orientation.ipad-all"), "Simplenote supports every orientation")
+        try daemon.assertMatchesCheck()
+
+        let text = try XCTUnwrap(workspace.read(plist))
+        let portraitOnly = text.replacingOccurrences(
+            of: "\t\t<string>UIInterfaceOrientationPortrait</string>\n\t\t<string>UIInterfaceOrientationPortraitUpsideDown</string>\n\t\t<string>UIInterfaceOrientationLandscapeLeft</string>\n\t\t<string>UIInterfaceOrientationLandscapeRight</string>\n\t</array>\n\t<key>UISupportedInterfaceOrientations~ipad</key>",
+            with: "\t\t<string>UIInterfaceOrientationPortrait</string>\n\t</array>\n\t<key>UISupportedInterfaceOrientations~ipad</key>")
+        XCTAssertNotEqual(portraitOnly, text)
+        try workspace.write(plist, portraitOnly)
+        try waitUntil("the plist's change to reach the IB files") { daemon.report?.contains("orientation.ipad-all") == true }
+        try daemon.assertMatchesCheck()
+    }
+}

@@ -63,6 +63,7 @@ extension Engine {
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
         result.notes = imported.notes
+        result.dependencies = imported.dependencies
         return result
     }
 

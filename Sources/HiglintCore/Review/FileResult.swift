@@ -17,6 +17,9 @@ public struct FileResult: Sendable {
     public var skipped: String?
     /// Log lines about what was read beside the file (an importer's notes); none for specs.
     public var notes: [String] = []
+    /// Files besides this one its review read (an app's project, a referenced storyboard):
+    /// when one changes, the file's result may change. None for specs.
+    public var dependencies: [String] = []
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
         self.file = file

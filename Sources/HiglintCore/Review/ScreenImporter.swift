@@ -40,11 +40,17 @@ public struct ImportedFile: Sendable {
     /// parse, a storyboard a reference names that is not there): one log line each, as
     /// `path:line:column: message` when there is a position.
     public var notes: [String]
+    /// The files besides this one that the screens depend on (absolute paths, whether they
+    /// exist or not): a watcher reviews the file again when one of them changes.
+    public var dependencies: [String]
 
-    public init(screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = []) {
+    public init(
+        screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = [], dependencies: [String] = []
+    ) {
         self.screens = screens
         self.diagnostics = diagnostics
         self.notes = notes
+        self.dependencies = dependencies
     }
 }
 
