@@ -191,6 +191,38 @@ final class SceneMappingTests: XCTestCase {
         XCTAssertEqual(IB.screens(single, name: "Views/NoteCell.xib").map(\.screen.name), ["NoteCell"])
     }
 
+    func testBarsLaidOutAsViewsAreTheScreensBars() throws {
+        let bars = """
+            <view contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+            <subviews>
+              <navigationBar contentMode="scaleToFill" translucent="NO" id="nb"><rect key="frame" x="0" y="20" width="375" height="44"/>
+                <items><navigationItem title="Notes" id="ni">
+                  <segmentedControl key="titleView" id="seg"><rect key="frame" x="100" y="7" width="150" height="30"/></segmentedControl>
+                  <barButtonItem key="rightBarButtonItem" systemItem="done" id="done"/>
+                </navigationItem></items>
+              </navigationBar>
+              <toolbar contentMode="scaleToFill" id="tb"><rect key="frame" x="0" y="623" width="375" height="44"/>
+                <items><barButtonItem title="Sort" id="sort"/><barButtonItem systemItem="flexibleSpace" id="flex"/><barButtonItem systemItem="trash" id="trash"/></items>
+              </toolbar>
+              <tabBar contentMode="scaleToFill" id="tab"><rect key="frame" x="0" y="618" width="375" height="49"/>
+                <items><tabBarItem title="All" image="tray" catalog="system" badgeValue="3" id="t1"/><tabBarItem systemItem="search" id="t2"/></items>
+              </tabBar>
+            </subviews></view>
+            """
+        let screen = try XCTUnwrap(IB.screen(IB.xib(bars), name: "Bars.xib"))
+        XCTAssertEqual(screen.elements.map(\.id), [], "bars are the screen's, not elements")
+        XCTAssertEqual(screen.navigationBar?.title, "Notes")
+        XCTAssertEqual(screen.navigationBar?.translucent, false)
+        XCTAssertEqual(screen.navigationBar?.items.map(\.id), ["done", "seg"])
+        XCTAssertEqual(screen.navigationBar?.items.map(\.type), [.button, .segmentedControl])
+        XCTAssertEqual(screen.toolbar?.items.map(\.id), ["sort", "trash"])
+        XCTAssertEqual(screen.toolbar?.translucent, true, "UIKit's default when IB says nothing")
+        XCTAssertEqual(screen.tabBar?.tabs.map(\.title), ["All", "Search"])
+        XCTAssertEqual(screen.tabBar?.tabs.map(\.badge), ["3", nil])
+        XCTAssertEqual(screen.tabBar?.tabs.map(\.icon), [.system("tray"), .system("search")])
+        XCTAssertTrue(IB.review(IB.xib(bars), name: "Bars.xib").findings.contains { $0.rule == "bars.nav-segmented-crowded" })
+    }
+
     func testOtherPlatformsAndOldArchivesAreSkippedWithAReason() {
         let cases: [(String, String)] = [
             (IB.xib("", runtime: "MacOSX.Cocoa"), "macOS"),

@@ -121,31 +121,39 @@ struct DocumentMapper {
             if translucent == nil { ignored += Self.barLookRules }
             // A title IB leaves out is usually set in code (the controller's `title`).
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
-        } else if let barView = mapper.barViews["navigationBar"],
-                  let item = barView.child("items")?.children("navigationItem").first {
-            screen.navigationBar = mapper.navigationBar(item, translucent: barView["translucent"] != "NO")
-            if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
         if let items = controller.child("toolbarItems")?.children, !items.isEmpty {
             screen.toolbar = mapper.toolbar(items: items, mark: items[0].mark, translucent: nil)
-        } else if let barView = mapper.barViews["toolbar"] {
-            screen.toolbar = mapper.toolbar(
-                items: barView.child("items")?.children ?? [], mark: barView.mark,
-                translucent: barView["translucent"] != "NO")
         }
         if controller.name == "tabBarController" {
             let tabBar = controller.child("tabBar", key: "tabBar")
             let items = graph.tabs(of: controller).map { tabItem(of: $0) }
             screen.tabBar = mapper.tabBar(
                 items: items, mark: tabBar?.mark ?? controller.mark, translucent: tabBar.map { $0["translucent"] != "NO" })
-        } else if let barView = mapper.barViews["tabBar"] {
+        }
+        addBarViews(&mapper, to: &screen, ignoring: &ignored)
+        screen.review.ignore = ignored + unknownFactRules
+        return ImportedScreen(
+            screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+    }
+
+    /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), for the bars the
+    /// controller does not give the screen.
+    private func addBarViews(_ mapper: inout ViewMapper, to screen: inout Screen, ignoring ignored: inout [String]) {
+        if screen.navigationBar == nil, let barView = mapper.barViews["navigationBar"],
+           let item = barView.child("items")?.children("navigationItem").first {
+            screen.navigationBar = mapper.navigationBar(item, translucent: barView["translucent"] != "NO")
+            if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
+        }
+        if screen.toolbar == nil, let barView = mapper.barViews["toolbar"] {
+            screen.toolbar = mapper.toolbar(
+                items: barView.child("items")?.children ?? [], mark: barView.mark, translucent: barView["translucent"] != "NO")
+        }
+        if screen.tabBar == nil, let barView = mapper.barViews["tabBar"] {
             screen.tabBar = mapper.tabBar(
                 items: barView.child("items")?.children("tabBarItem") ?? [], mark: barView.mark,
                 translucent: barView["translucent"] != "NO")
         }
-        screen.review.ignore = ignored + unknownFactRules
-        return ImportedScreen(
-            screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
     }
 
     /// The tab bar item a tab shows: the child controller's own, or, for a storyboard
@@ -185,22 +193,9 @@ struct DocumentMapper {
             screen.marks = ModelAdapter.marks(screen: view.mark, parent: nil, navigationBar: nil)
             screen.elements = elements
             applyFacts(to: &screen)
-            if let barView = mapper.barViews["navigationBar"],
-               let item = barView.child("items")?.children("navigationItem").first {
-                screen.navigationBar = mapper.navigationBar(item, translucent: barView["translucent"] != "NO")
-                if screen.navigationBar?.title == nil { screen.review.ignore.append("bars.nav-title-missing") }
-            }
-            if let barView = mapper.barViews["toolbar"] {
-                screen.toolbar = mapper.toolbar(
-                    items: barView.child("items")?.children ?? [], mark: barView.mark,
-                    translucent: barView["translucent"] != "NO")
-            }
-            if let barView = mapper.barViews["tabBar"] {
-                screen.tabBar = mapper.tabBar(
-                    items: barView.child("items")?.children("tabBarItem") ?? [], mark: barView.mark,
-                    translucent: barView["translucent"] != "NO")
-            }
-            screen.review.ignore += unknownFactRules
+            var ignored: [String] = []
+            addBarViews(&mapper, to: &screen, ignoring: &ignored)
+            screen.review.ignore = ignored + unknownFactRules
             return ImportedScreen(
                 screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
         }
