@@ -122,7 +122,7 @@ struct DocumentMapper {
             // A title IB leaves out is usually set in code (the controller's `title`).
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
-        if let items = controller.child("toolbarItems")?.children, !items.isEmpty {
+        if let items = controller.child("toolbarItems").map({ Array($0.children) }), !items.isEmpty {
             screen.toolbar = mapper.toolbar(items: items, mark: items[0].mark, translucent: nil)
         }
         if controller.name == "tabBarController" {
@@ -147,7 +147,8 @@ struct DocumentMapper {
         }
         if screen.toolbar == nil, let barView = mapper.barViews["toolbar"] {
             screen.toolbar = mapper.toolbar(
-                items: barView.child("items")?.children ?? [], mark: barView.mark, translucent: barView["translucent"] != "NO")
+                items: barView.child("items").map { Array($0.children) } ?? [], mark: barView.mark,
+                translucent: barView["translucent"] != "NO")
         }
         if screen.tabBar == nil, let barView = mapper.barViews["tabBar"] {
             screen.tabBar = mapper.tabBar(
@@ -174,7 +175,7 @@ struct DocumentMapper {
     // MARK: - Xibs
 
     private func xibScreens() -> [ImportedScreen] {
-        let objects = root.child("objects")?.children ?? []
+        let objects = root.child("objects").map { Array($0.children) } ?? []
         let views = objects.filter { $0.name != "placeholder" && ViewMapper.frame(of: $0) != nil }
         let owner = objects.first { $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFilesOwner" }
         let ownerView = owner?.child("connections")?.children("outlet").first { $0["property"] == "view" }?["destination"]

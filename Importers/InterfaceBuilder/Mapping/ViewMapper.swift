@@ -121,7 +121,8 @@ struct ViewMapper {
         if view["placeholderIntrinsicWidth"] != nil || view["placeholderIntrinsicHeight"] != nil { return false }
         let id = view["id"]
         let frame = Self.frame(of: view)
-        for constraint in view.child("constraints")?.children ?? [] {
+        guard let constraints = view.child("constraints") else { return true }
+        for constraint in constraints.children {
             let first = constraint["firstItem"]
             guard first == nil || first == id else { continue }
             if constraint.flag("placeholder") { return false }

@@ -64,7 +64,7 @@ enum SAXReader {
             guard parsed else { return .malformed("libxml2 could not start parsing", .start) }
             if let depthMark = state.depthExceeded { return .tooDeep(depthMark) }
             if let (message, mark) = state.failure { return .malformed(message, mark) }
-            guard let root = state.root else { return .malformed("the document has no root element", .start) }
+            guard let root = state.document.root else { return .malformed("the document has no root element", .start) }
             return .document(root)
         }
     }
@@ -76,8 +76,7 @@ private final class SAXState {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var context: xmlParserCtxtPtr?
-    var stack: [XMLElement] = []
-    var root: XMLElement?
+    let document: XMLDocument
     var failure: (String, Mark)?
     var depthExceeded: Mark?
     /// Whether the innermost open element keeps its text.
@@ -95,6 +94,7 @@ private final class SAXState {
         self.maxDepth = maxDepth
         self.filter = filter
         names = NameTable(filter: filter)
+        document = XMLDocument(bytes: bytes.count)
     }
 
     static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
@@ -116,7 +116,7 @@ private final class SAXState {
         handler.characters = { user, characters, length in
             guard let state = SAXState.state(user), state.keepsText, let characters, length > 0 else { return }
             let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
-            state.stack.last?.append(text: text)
+            state.document.append(text: text)
         }
         handler.serror = { user, error in
             guard let state = SAXState.state(user), let error, state.failure == nil else { return }
@@ -132,7 +132,7 @@ private final class SAXState {
     }
 
     func start(_ localName: UnsafePointer<xmlChar>, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        if stack.count + skippedDepth >= maxDepth {
+        if document.openCount + skippedDepth >= maxDepth {
             depthExceeded = startTagMark()
             if let context { xmlStopParser(context) }
             return
@@ -142,9 +142,8 @@ private final class SAXState {
             skippedDepth += 1
             return
         }
-        var pairs: [(name: String, value: String)] = []
+        let firstAttribute = document.attributeCount
         if let attributes, attributeCount > 0 {
-            pairs.reserveCapacity(attributeCount)
             // Five pointers an attribute: local name, prefix, URI, value start, value end.
             for index in 0..<attributeCount {
                 let base = index * 5
@@ -153,11 +152,10 @@ private final class SAXState {
                 else { continue }
                 let attribute = names.info(attributeName)
                 guard attribute.isKept else { continue }
-                let value = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
-                pairs.append((name: attribute.name, value: value))
+                document.addAttribute(attribute.name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
             }
         }
-        stack.append(XMLElement(name: element.name, attributes: pairs, mark: startTagMark()))
+        document.start(element.name, mark: startTagMark(), firstAttribute: firstAttribute)
         keepsText = element.keepsText
     }
 
@@ -215,13 +213,8 @@ private final class SAXState {
             skippedDepth -= 1
             return
         }
-        guard let element = stack.popLast() else { return }
+        document.end()
         keepsText = false
-        if stack.isEmpty {
-            root = element
-        } else {
-            stack[stack.count - 1].append(element)
-        }
     }
 
     /// Where the start tag that was just read begins. libxml2 calls back with its input just
