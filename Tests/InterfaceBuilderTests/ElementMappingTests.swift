@@ -165,6 +165,16 @@ final class ElementMappingTests: XCTestCase {
         ])
     }
 
+    func testTheHTMLReportDrawsIBScreens() throws {
+        let text = IB.storyboard(IB.scene(IB.controller(attributes: " storyboardIdentifier=\"Home\"", subviews: IB.button("go", 10, 100, 30, 30))))
+        let engine = Engine(plugins: [IB.importer.plugin], importers: [IB.importer], config: Config(), wireframes: true)
+        let result = engine.review(Array(text.utf8), file: SpecFile(path: "/nowhere/Main.storyboard", displayPath: "Main.storyboard"), with: IB.importer)
+        let wireframe = try XCTUnwrap(result.wireframes.first)
+        XCTAssertEqual(wireframe.screen, "Home")
+        XCTAssertEqual(wireframe.items.map(\.name), ["go"])
+        XCTAssertEqual(wireframe.items.first?.frame, Rect(x: 10, y: 100, width: 30, height: 30))
+    }
+
     func testFindingsPointAtTheStartTagAndNameTheElement() throws {
         let text = IB.storyboard(IB.scene(IB.controller(subviews: IB.button("small", 10, 10, 43.9, 44, inner: "<state key=\"normal\" title=\"Save\"/>")
             + "\n" + IB.button("enough", 100, 10, 44, 44))))
