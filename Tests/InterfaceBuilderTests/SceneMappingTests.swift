@@ -35,12 +35,13 @@ final class SceneMappingTests: XCTestCase {
         let detail = IB.controller(id: "detail", attributes: " customClass=\"DetailViewController\"", subviews: "",
                                    extra: "<navigationItem key=\"navigationItem\" id=\"ni2\"/>")
         let pushed = IB.controller(id: "older", attributes: " title=\"Older\"", subviews: "")
-        let legacy = IB.controller(id: "legacy", subviews: IB.button("go", 0, 100, 375, 44, inner: "<connections><segue destination=\"older\" kind=\"push\" id=\"sg2\"/></connections>"))
+        let legacy = IB.controller(id: "legacy", subviews: IB.button("go", 0, 100, 375, 44, inner: "<connections><segue destination=\"older\" kind=\"push\" id=\"sg2\"/><segue destination=\"list\" kind=\"presentation\" id=\"sg3\"/><segue destination=\"detail\" kind=\"embed\" id=\"sg4\"/></connections>"))
         let text = IB.storyboard(
             IB.scene(navigationController("nav", root: "list", bar: " translucent=\"NO\"")) + IB.scene(list) + IB.scene(detail)
                 + IB.scene(pushed) + IB.scene(legacy))
         let screens = IB.screens(text).map(\.screen)
         XCTAssertEqual(screens.map(\.name), ["Inbox", "DetailViewController", "Older", "Main legacy"])
+        // Modal and embed segues give no parent; the first show or push does.
         XCTAssertEqual(screens.map(\.parent), [nil, "Inbox", "Main legacy", nil])
         let inbox = try XCTUnwrap(screens.first)
         XCTAssertEqual(inbox.navigationBar?.title, "Mail")

@@ -2,9 +2,10 @@ import HiglintCore
 
 /// `fontDescription` (and an attributed string's `font`) to the spec's font.
 enum FontReader {
-    /// `adjusts` is the element's `adjustsFontForContentSizeCategory`.
-    static func font(_ description: XMLElement, adjusts: Bool) -> Font {
-        var font = Font(mark: description.mark)
+    /// `adjusts` is the element's `adjustsFontForContentSizeCategory`; `mark` the element's,
+    /// as every finding on an element points at its start tag.
+    static func font(_ description: XMLElement, adjusts: Bool, mark: Mark) -> Font {
+        var font = Font(mark: mark)
         if let styleName = description["style"] {
             // A text style sets the size and follows the user's text size; an unknown
             // style (`UICTFontTextStyleEmphasizedBody`) still follows it, at a size IB does not say.

@@ -7,7 +7,6 @@ struct ElementFields {
     var id: String
     var type: ElementType?
     var frame: Rect?
-    var frameMark: Mark?
     var label: String?
     var action: String?
     var icon: Icon?
@@ -28,8 +27,9 @@ struct ElementFields {
 
     func element(path: String) -> Element {
         var marks = Marks(mark)
-        if let frameMark, frame != nil { marks.record("frame", key: frameMark, value: frameMark) }
-        if let font { marks.record("font", key: font.mark, value: font.mark) }
+        // Findings on an element point at its start tag, whichever value they are about.
+        if frame != nil { marks.record("frame", key: mark, value: mark) }
+        if font != nil { marks.record("font", key: mark, value: mark) }
         var element = Element(placement: placement, path: path, marks: marks)
         element.id = id
         element.type = type

@@ -91,10 +91,7 @@ struct ViewMapper {
         fields.type = kind == "textView" ? (view["editable"] == "NO" ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
-        if trusted, let absolute {
-            fields.frame = absolute
-            fields.frameMark = view.child("rect", key: "frame")?.mark
-        }
+        if trusted { fields.frame = absolute }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
         let turnedOff = view["enabled"] == "NO" || view["userInteractionEnabled"] == "NO"
         if IBVocabulary.systemSizedControls.contains(kind) || (turnedOff && Self.controls.contains(fields.type)) {
@@ -165,15 +162,15 @@ struct ViewMapper {
     static func font(of view: XMLElement) -> Font? {
         let adjusts = view.flag("adjustsFontForContentSizeCategory")
         if let description = view.child("fontDescription", key: "fontDescription") {
-            return FontReader.font(description, adjusts: adjusts)
+            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
         if let configuration = view.child("buttonConfiguration"),
            let description = configuration.child("fontDescription", key: "titleFontDescription") {
-            return FontReader.font(description, adjusts: adjusts)
+            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
         if let attributed = view.child("attributedString"),
            let font = attributed.child("fragment")?.child("attributes")?.child("font", key: "NSFont") {
-            return FontReader.font(font, adjusts: adjusts)
+            return FontReader.font(font, adjusts: adjusts, mark: view.mark)
         }
         return nil
     }
