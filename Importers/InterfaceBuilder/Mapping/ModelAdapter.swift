@@ -26,38 +26,39 @@ struct ElementFields {
     }
 
     func element(path: String) -> Element {
-        var marks = Marks(mark)
+        var marks = Marks<ElementField>(mark)
         // Findings on an element point at its start tag, whichever value they are about.
-        if frame != nil { marks.record("frame", key: mark, value: mark) }
-        if font != nil { marks.record("font", key: mark, value: mark) }
-        var element = Element(placement: placement, path: path, marks: marks)
-        element.id = id
-        element.type = type
-        element.frame = frame
-        element.label = label
-        element.action = action
-        element.icon = icon
-        element.border = border
-        element.font = font
-        element.scroll = scroll
-        element.title = title
-        element.badge = badge
-        element.children = children
-        element.suppressed = suppressed
-        return element
+        if frame != nil { marks.record(.frame, key: mark, value: mark) }
+        if font != nil { marks.record(.font, key: mark, value: mark) }
+        var fields = Element.Fields(placement: placement, path: path, marks: marks)
+        fields.id = id
+        fields.type = type
+        fields.frame = frame
+        fields.label = label
+        fields.action = action
+        fields.icon = icon
+        fields.border = border
+        fields.font = font
+        fields.scroll = scroll
+        fields.title = title
+        fields.badge = badge
+        fields.children = children
+        fields.suppressed = suppressed
+        return Element(fields)
     }
 }
 
 enum ModelAdapter {
     /// A screen's marks: its name at the scene's view controller, its parent at the segue
     /// that leads to it, its navigation bar at the navigation item.
-    static func marks(screen: Mark, parent: Mark?, navigationBar: Mark?) -> Marks {
-        var marks = Marks(screen)
-        marks.record("screen", key: screen, value: screen)
-        if let parent { marks.record("parent", key: parent, value: parent) }
-        if let navigationBar { marks.record("navigation_bar", key: navigationBar, value: navigationBar) }
+    static func marks(screen: Mark, parent: Mark?, navigationBar: Mark?) -> Marks<ScreenField> {
+        var marks = Marks<ScreenField>(screen)
+        marks.record(.screen, key: screen, value: screen)
+        if let parent { marks.record(.parent, key: parent, value: parent) }
+        if let navigationBar { marks.record(.navigationBar, key: navigationBar, value: navigationBar) }
         return marks
     }
 
-    static func marks(_ mark: Mark) -> Marks { Marks(mark) }
+    /// The marks of a bar or other map IB gives one position for.
+    static func marks<Key>(_ mark: Mark) -> Marks<Key> { Marks(mark) }
 }
