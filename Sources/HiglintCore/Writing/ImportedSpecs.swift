@@ -12,7 +12,8 @@ public enum ImportedSpecs {
     /// `plugins` are the plugins that review: a screen reviewed by only some of them ignores
     /// the others. Only their rules are written in `ignore` lists, which name no other.
     public static func specs(of file: ImportedFile, from source: SpecFile, plugins: [Plugin]) -> [Spec] {
-        let names = plugins.map(\.name)
+        // Plugins with rules that review screens; an importer's own rules never do.
+        let names = plugins.filter { !$0.screenRules.isEmpty || !$0.projectRules.isEmpty }.map(\.name)
         let known = Set(CoreRules.descriptions(with: plugins).map(\.id) + names + [CoreRules.pluginName])
         let folder = folder(for: source.displayPath)
         var used = Set<String>()
