@@ -18,7 +18,7 @@ final class ImportedSpecsTests: XCTestCase {
         let scenes = IB.scene(IB.controller(id: "a", attributes: " title=\"Log in/out?\"", subviews: IB.button("b", 10, 10, 30, 30)))
             + IB.scene(IB.controller(id: "c", attributes: " title=\"Log in/out?\"", subviews: ""))
         let written = try specs(IB.storyboard(scenes), name: "../App/Main.storyboard")
-        XCTAssertEqual(written.map(\.path), ["App/Main/Log-in-out-.yaml", "App/Main/Log-in-out-c-.yaml"])
+        XCTAssertEqual(written.map(\.path), ["App/Main/Log-in-out.yaml", "App/Main/Log-in-out-c.yaml"])
         let text = try XCTUnwrap(written.first?.text)
         XCTAssertTrue(text.hasPrefix("# Imported by higlint from ../App/Main.storyboard, line "), text)
         XCTAssertTrue(text.contains("\n  # ../App/Main.storyboard:"), text)

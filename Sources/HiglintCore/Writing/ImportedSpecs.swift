@@ -88,6 +88,7 @@ public enum ImportedSpecs {
             if keep { out.unicodeScalars.append(scalar) } else if !out.hasSuffix("-") { out += "-" }
         }
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+        while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "screen" : String(out.prefix(80))
     }
 }
