@@ -88,3 +88,18 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stderr.contains("--out DIR is required"), outcome.stderr)
     }
 }
+
+/// A skipped document through the real binary: one log line, listed in the JSON, no error.
+final class SkippedFileCommandTests: XCTestCase {
+    func testCheckLogsAndListsASkippedDocument() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-skip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try IB.xib("", runtime: "MacOSX.Cocoa").write(to: directory.appendingPathComponent("Mac.xib"), atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["check", ".", "--format", "json"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stderr.components(separatedBy: "Mac.xib: skipped, a macOS document").count, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("\"skipped\": [{\"file\": \"Mac.xib\", \"reason\": \"a macOS document; higlint reviews iOS screens\"}]"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("\"files\": 0"), outcome.stdout)
+    }
+}
