@@ -25,7 +25,7 @@ struct ViewMapper {
         if root.name == "view" {
             return elements(in: root, origin: Point(x: 0, y: 0), trusted: isTrusted(root), path: "elements")
         }
-        return map([root], origin: Point(x: 0, y: 0), trusted: true, path: "elements")
+        return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
     }
 
     /// The child views of `view`, in document order, wherever IB keeps them.
@@ -61,22 +61,20 @@ struct ViewMapper {
         var out: [Element] = []
         for (child, offset) in Self.childViews(of: view) {
             let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
-            out += map([child], origin: childOrigin, trusted: trusted, path: "\(path)[\(out.count)]")
+            if let element = map(child, origin: childOrigin, trusted: trusted, path: "\(path)[\(out.count)]") {
+                out.append(element)
+            }
         }
         return out
     }
 
-    private mutating func map(_ views: [XMLElement], origin: Point, trusted: Bool, path: String) -> [Element] {
-        var out: [Element] = []
-        for view in views {
-            if IBVocabulary.barElements.contains(view.name) {
-                if barViews[view.name] == nil { barViews[view.name] = view }
-                continue
-            }
-            guard let element = element(for: view, origin: origin, trusted: trusted, path: path) else { continue }
-            out.append(element)
+    /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
+    private mutating func map(_ view: XMLElement, origin: Point, trusted: Bool, path: String) -> Element? {
+        if IBVocabulary.barElements.contains(view.name) {
+            if barViews[view.name] == nil { barViews[view.name] = view }
+            return nil
         }
-        return out
+        return element(for: view, origin: origin, trusted: trusted, path: path)
     }
 
     private mutating func element(for view: XMLElement, origin: Point, trusted parentTrusted: Bool, path: String) -> Element? {
