@@ -47,6 +47,26 @@ enum IBVocabulary {
     /// Bars laid out as views: they become the screen's bars, not elements.
     static let barElements: Set<String> = ["navigationBar", "toolbar", "tabBar"]
 
+    /// What a view element is, looked up once per element: its type (nil for a bar laid out
+    /// as a view), and whether UIKit fixes its size.
+    struct ViewKind {
+        var type: ElementType?
+        var isBar: Bool
+        var isSystemSized: Bool
+    }
+
+    static let viewKinds: [String: ViewKind] = {
+        var kinds: [String: ViewKind] = [:]
+        for (name, type) in elementTypes {
+            kinds[name] = ViewKind(type: type, isBar: false, isSystemSized: systemSizedControls.contains(name))
+        }
+        for name in groupElements where kinds[name] == nil {
+            kinds[name] = ViewKind(type: .group, isBar: false, isSystemSized: false)
+        }
+        for name in barElements { kinds[name] = ViewKind(type: nil, isBar: true, isSystemSized: false) }
+        return kinds
+    }()
+
     /// UIKit controls whose size the system fixes; a frame IB shows for them is not one the
     /// app chose, so they are not held to the hit target.
     static let systemSizedControls: Set<String> = ["switch", "slider", "segmentedControl", "pageControl", "stepper"]

@@ -23,7 +23,8 @@ struct ViewMapper {
     mutating func elements(ofRoot root: XMLElement) -> [Element] {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
         if root.name == "view" {
-            return elements(in: root, origin: Point(x: 0, y: 0), trusted: isTrusted(root), path: "elements")
+            let trusted = isTrusted(root, frame: Self.frame(of: root))
+            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements")
         }
         return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
     }
@@ -70,29 +71,28 @@ struct ViewMapper {
 
     /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
     private mutating func map(_ view: XMLElement, origin: Point, trusted: Bool, path: String) -> Element? {
-        if IBVocabulary.barElements.contains(view.name) {
+        let kind = IBVocabulary.viewKinds[view.name]
+        if kind?.isBar == true {
             if barViews[view.name] == nil { barViews[view.name] = view }
             return nil
         }
-        return element(for: view, origin: origin, trusted: trusted, path: path)
+        return element(for: view, kind: kind, origin: origin, trusted: trusted, path: path)
     }
 
-    private mutating func element(for view: XMLElement, origin: Point, trusted parentTrusted: Bool, path: String) -> Element? {
-        let kind = view.name
+    private mutating func element(
+        for view: XMLElement, kind: IBVocabulary.ViewKind?, origin: Point, trusted parentTrusted: Bool, path: String
+    ) -> Element? {
         let relative = Self.frame(of: view)
-        guard let type = IBVocabulary.elementTypes[kind]
-            ?? (IBVocabulary.groupElements.contains(kind) ? .group : nil)
-            ?? (relative != nil ? .custom : nil)
-        else { return nil }
+        guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
         let id = view["id"] ?? path
         var fields = ElementFields(id: id, mark: view.mark)
-        fields.type = kind == "textView" ? (view["editable"] == "NO" ? .text : .textField) : type
-        let trusted = parentTrusted && isTrusted(view)
+        fields.type = view.name == "textView" ? (view["editable"] == "NO" ? .text : .textField) : type
+        let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         if trusted { fields.frame = absolute }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
         let turnedOff = view["enabled"] == "NO" || view["userInteractionEnabled"] == "NO"
-        if IBVocabulary.systemSizedControls.contains(kind) || (turnedOff && Self.controls.contains(fields.type)) {
+        if kind?.isSystemSized == true || (turnedOff && Self.controls.contains(fields.type)) {
             fields.suppressed.append("buttons.hit-target")
         }
         fields.label = Self.label(of: view)
@@ -111,11 +111,10 @@ struct ViewMapper {
 
     /// Whether IB says the frame it shows is the one the app gets: not hidden, not flagged
     /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
-    func isTrusted(_ view: XMLElement) -> Bool {
+    func isTrusted(_ view: XMLElement, frame: Rect?) -> Bool {
         if view.flag("hidden") || view.flag("ambiguous") || view.flag("misplaced") { return false }
         if view["placeholderIntrinsicWidth"] != nil || view["placeholderIntrinsicHeight"] != nil { return false }
         let id = view["id"]
-        let frame = Self.frame(of: view)
         guard let constraints = view.child("constraints") else { return true }
         for constraint in constraints.children {
             let first = constraint["firstItem"]
