@@ -44,7 +44,8 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                 ImportDiagnostic(rule: Self.syntaxRule, message: "not well-formed XML: \(message)", at: mark),
             ]))
         case .tooDeep(let mark):
-            let message = "elements nest deeper than \(maxDepth) levels (limits.max_depth \(options.limits.maxDepth), four XML levels each)"
+            let message = "elements nest deeper than \(maxDepth) levels "
+                + "(limits.max_depth \(options.limits.maxDepth), four XML levels each)"
             return .imported(ImportedFile(screens: [], diagnostics: [
                 ImportDiagnostic(rule: CoreRules.limits, message: message, at: mark),
             ]))
@@ -64,7 +65,8 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         let screens = mapper.screens()
         var notes = appFacts.notes(forDocumentAt: file.path)
         for name in references.missing {
-            notes.append("\(file.displayPath): the storyboard reference to \(name) was not found beside it; its tab is reviewed without the item it shows")
+            notes.append("\(file.displayPath): the storyboard reference to \(name) was not found beside it; "
+                + "its tab is reviewed without the item it shows")
         }
         var dependencies: [String] = []
         for path in appFacts.sources(forDocumentAt: file.path) + references.paths where !dependencies.contains(path) {

@@ -32,7 +32,8 @@ enum ImportCommand {
             Console.error(error.description)
             return ExitStatus.failure
         }
-        let outcome = ConfigResolution.discovery(for: config).discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
+        let paths = ConfigResolution.reviewPaths(arguments.operands, config: config)
+        let outcome = ConfigResolution.discovery(for: config).discover(paths)
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach { Console.error("higlint: error: \($0)") }
         var failed = !outcome.errors.isEmpty
@@ -55,7 +56,8 @@ enum ImportCommand {
                 Console.note("\(file.displayPath): skipped, \(reason)")
             case .imported(let imported):
                 for diagnostic in imported.diagnostics {
-                    Console.error("\(file.displayPath):\(diagnostic.mark.line):\(diagnostic.mark.column): error: \(diagnostic.message) [\(diagnostic.rule)]")
+                    let place = "\(file.displayPath):\(diagnostic.mark.line):\(diagnostic.mark.column)"
+                    Console.error("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]")
                     problems = true
                 }
                 for spec in ImportedSpecs.specs(of: imported, from: file, plugins: Registry.plugins) {

@@ -131,7 +131,9 @@ private final class SAXState {
         return handler
     }
 
-    func start(_ localName: UnsafePointer<xmlChar>, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    func start(
+        _ localName: UnsafePointer<xmlChar>, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         if document.openCount + skippedDepth >= maxDepth {
             depthExceeded = startTagMark()
             if let context { xmlStopParser(context) }

@@ -39,7 +39,11 @@ final class XMLDocument {
         let index = nodes.count
         nodes.append(Node(name: name, mark: mark, attributes: firstAttribute..<attributes.count))
         if let parent = open.last {
-            if parent.lastChild >= 0 { nodes[parent.lastChild].nextSibling = index } else { nodes[parent.node].firstChild = index }
+            if parent.lastChild >= 0 {
+                nodes[parent.lastChild].nextSibling = index
+            } else {
+                nodes[parent.node].firstChild = index
+            }
             open[open.count - 1].lastChild = index
         }
         open.append((index, -1))
