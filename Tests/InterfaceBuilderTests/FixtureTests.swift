@@ -82,6 +82,19 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(try findings(source.stdout).isEmpty)
     }
 
+    func testABrokenFileIsReportedAndWritesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "<?xml version=\"1.0\"?>\n<document>\n<scenes>\n</document>\n".write(
+            to: directory.appendingPathComponent("Broken.storyboard"), atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["import", ".", "--out", "specs"], in: directory)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("Broken.storyboard:4:"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("[ib.syntax]"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("wrote 0 screen specs"), outcome.stderr)
+    }
+
     func testImportNeedsAnOutputDirectory() throws {
         let outcome = try ChildProcess.run(try HiglintBinary.url(), ["import", "."], in: FileManager.default.temporaryDirectory)
         XCTAssertEqual(outcome.status, 2)
