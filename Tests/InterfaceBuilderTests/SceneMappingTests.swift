@@ -11,6 +11,9 @@ final class SceneMappingTests: XCTestCase {
                             <navigationBar key="navigationBar" contentMode="scaleToFill" id="\(id)-bar"\(bar)>
                                 <rect key="frame" x="0.0" y="20" width="375" height="44"/>
                             </navigationBar>
+                            <toolbar key="toolbar" opaque="NO" contentMode="scaleToFill" id="\(id)-toolbar"\(bar)>
+                                <rect key="frame" x="0.0" y="623" width="375" height="44"/>
+                            </toolbar>
                             <connections>
                                 <segue destination="\(root)" kind="relationship" relationship="rootViewController" id="\(id)-root"/>
                             </connections>
@@ -23,6 +26,7 @@ final class SceneMappingTests: XCTestCase {
             id: "list", attributes: " storyboardIdentifier=\"Inbox\"",
             subviews: IB.button("open", 0, 100, 375, 44, inner: "<connections><segue destination=\"detail\" kind=\"show\" id=\"sg1\"/></connections>"),
             extra: """
+                <toolbarItems><barButtonItem systemItem="refresh" id="refresh"/></toolbarItems>
                 <navigationItem key="navigationItem" title="Mail" id="ni1">
                     <barButtonItem key="rightBarButtonItem" systemItem="compose" id="compose"/>
                     <leftBarButtonItems>
@@ -46,6 +50,9 @@ final class SceneMappingTests: XCTestCase {
         let inbox = try XCTUnwrap(screens.first)
         XCTAssertEqual(inbox.navigationBar?.title, "Mail")
         XCTAssertEqual(inbox.navigationBar?.translucent, false)
+        // The toolbar items show in the navigation controller's toolbar, with its look.
+        XCTAssertEqual(inbox.toolbar?.items.map(\.action), ["refresh"])
+        XCTAssertEqual(inbox.toolbar?.translucent, false)
         XCTAssertEqual(inbox.navigationBar?.items.map(\.id), ["compose", "edit", "gear"])
         XCTAssertEqual(inbox.navigationBar?.items.map(\.action), ["compose", nil, nil])
         XCTAssertEqual(inbox.navigationBar?.items.map(\.icon), [.system("compose"), nil, .system("gear")])

@@ -123,7 +123,12 @@ struct DocumentMapper {
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
         if let items = controller.child("toolbarItems").map({ Array($0.children) }), !items.isEmpty {
-            screen.toolbar = mapper.toolbar(items: items, mark: items[0].mark, translucent: nil)
+            // The toolbar is the navigation controller's, translucent unless it says otherwise;
+            // without it in this file, its look is unknown.
+            let toolbar = graph.toolbar(of: controller)
+            screen.toolbar = mapper.toolbar(
+                items: items, mark: items[0].mark, translucent: toolbar.map { $0["translucent"] != "NO" } ?? true)
+            if toolbar == nil, !ignored.contains(Self.barLookRules[0]) { ignored += Self.barLookRules }
         }
         if controller.name == "tabBarController" {
             let tabBar = controller.child("tabBar", key: "tabBar")
@@ -226,8 +231,11 @@ struct DocumentMapper {
             + (orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : [])
     }
 
-    /// Rules that compare a navigation bar's translucency, which is the navigation controller's.
-    static let barLookRules = ["bars.inconsistent-appearance", "bars.translucency-mismatch", "bars.status-bar-style"]
+    /// Rules that compare a bar's translucency, which is the navigation controller's.
+    static let barLookRules = [
+        "bars.inconsistent-appearance", "bars.translucency-mismatch", "bars.status-bar-style",
+        "bars.toolbar-inconsistent-appearance",
+    ]
 
     /// Two screens of one file never share a name: the later ones add their IB id.
     private static func uniqueNames(_ screens: [(id: String, name: String)]) -> [String] {

@@ -13,9 +13,11 @@ struct SceneGraph {
 
     private let controllers: [String: XMLElement]
     private let links: [Link]
-    /// A controller inside a navigation controller's stack, with the bar element it shows.
+    /// A controller inside a navigation controller's stack, with the bars the navigation
+    /// controller shows it under.
     private struct Stacked {
         var bar: XMLElement?
+        var toolbar: XMLElement?
     }
 
     private let stacked: [String: Stacked]
@@ -34,7 +36,9 @@ struct SceneGraph {
         var stacked: [String: Stacked] = [:]
         for link in links where link.kind == "relationship" && link.relationship == "rootViewController" {
             guard let navigation = controllers[link.source], !navigation.flag("navigationBarHidden") else { continue }
-            stacked[link.destination] = Stacked(bar: navigation.child("navigationBar", key: "navigationBar"))
+            stacked[link.destination] = Stacked(
+                bar: navigation.child("navigationBar", key: "navigationBar"),
+                toolbar: navigation.child("toolbar", key: "toolbar"))
         }
         var grew = true
         while grew {
@@ -85,6 +89,12 @@ struct SceneGraph {
     func navigationBar(of controller: XMLElement) -> XMLElement? {
         guard let id = controller["id"] else { return nil }
         return stacked[id]?.bar
+    }
+
+    /// The navigation controller's `toolbar` that shows the controller's toolbar items.
+    func toolbar(of controller: XMLElement) -> XMLElement? {
+        guard let id = controller["id"] else { return nil }
+        return stacked[id]?.toolbar
     }
 
     /// A tab bar controller's children, in tab order.
