@@ -39,6 +39,7 @@ enum ImportCommand {
         var failed = !outcome.errors.isEmpty
         var problems = false
         var written = 0
+        var specs: [ImportedSpecs.Spec] = []
         let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
         for file in outcome.files {
             guard let importer = Registry.importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })
@@ -60,24 +61,45 @@ enum ImportCommand {
                     Console.error("\(place): error: \(diagnostic.message) [\(diagnostic.rule)]")
                     problems = true
                 }
-                for spec in ImportedSpecs.specs(of: imported, from: file, plugins: Registry.plugins) {
-                    let path = FileSystem.join(FileSystem.absolute(directory), spec.path)
-                    if case .failure(let problem) = FileSystem.makeDirectories(FileSystem.directory(of: path)) {
-                        Console.error("higlint: error: \(problem)")
-                        failed = true
-                        continue
-                    }
-                    if case .failure(let problem) = AtomicFile.write(spec.text, to: path) {
-                        Console.error("higlint: error: \(problem)")
-                        failed = true
-                        continue
-                    }
-                    written += 1
-                }
+                specs += ImportedSpecs.specs(of: imported, from: file, plugins: Registry.plugins)
             }
         }
+        let root = FileSystem.absolute(directory)
+        guard write(specs, under: root) else { return ExitStatus.failure }
+        // What the importer held back but nothing needed here would be `spec.unused-ignore`
+        // infos in the specs and not in the source: reviewed as `check` would, then dropped.
+        let engine = Engine(plugins: Registry.plugins, config: config, wireframes: false)
+        let files = specs.map { SpecFile(path: FileSystem.join(root, $0.path), displayPath: $0.path) }
+        let unused = engine.report(ParallelReview.review(files, with: engine)).findings
+            .filter { $0.rule == CoreRules.unusedIgnore }
+        var changed = Set<Int>()
+        for finding in unused {
+            guard let index = specs.firstIndex(where: { $0.path == finding.file }),
+                  let name = finding.message.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first
+            else { continue }
+            specs[index].removeIgnore(String(name), element: finding.element)
+            changed.insert(index)
+        }
+        guard write(changed.sorted().map { specs[$0] }, under: root) else { return ExitStatus.failure }
+        written = specs.count
         Console.note("wrote \(written) screen spec\(written == 1 ? "" : "s") to \(directory)")
         if failed { return ExitStatus.failure }
         return problems ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    /// Writes each spec below `root`; false after logging the first problem.
+    private static func write(_ specs: [ImportedSpecs.Spec], under root: String) -> Bool {
+        for spec in specs {
+            let path = FileSystem.join(root, spec.path)
+            if case .failure(let problem) = FileSystem.makeDirectories(FileSystem.directory(of: path)) {
+                Console.error("higlint: error: \(problem)")
+                return false
+            }
+            if case .failure(let problem) = AtomicFile.write(spec.text, to: path) {
+                Console.error("higlint: error: \(problem)")
+                return false
+            }
+        }
+        return true
     }
 }

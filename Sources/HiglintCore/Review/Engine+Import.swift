@@ -21,28 +21,33 @@ extension Engine {
         case .imported(let file): imported = file
         }
         var findings: [Finding] = []
+        var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
         for diagnostic in imported.diagnostics {
-            report(diagnostic, file: file, screen: nil, suppressed: [], notes: [:], into: &findings)
+            report(diagnostic, file: file, screen: nil, usage: &nothing, notes: [:], into: &findings)
         }
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
         let context = config.ruleContext
         for (index, entry) in imported.screens.enumerated() {
-            let screen = entry.screen
-            let suppressed = screen.review.ignore
-            for diagnostic in entry.diagnostics {
-                report(diagnostic, file: file, screen: screen.name, suppressed: suppressed, notes: entry.elementNotes,
-                       into: &findings)
-            }
+            var screen = entry.screen
+            screen.flattenElements()
             // No `ignore` list of an imported screen was written by a person: the importer's are
-            // what it holds back from the rules, and naming a rule this build lacks is no mistake.
-            var flattened = screen
-            flattened.flattenElements()
+            // what it holds back from the rules, so they are neither checked for unknown names
+            // nor reported unused.
+            var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
+            for diagnostic in entry.diagnostics {
+                report(diagnostic, file: file, screen: screen.name, usage: &usage, notes: entry.elementNotes, into: &findings)
+            }
+            for duplicate in DuplicateElementIDs.find(in: screen) {
+                emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
+                     element: duplicate.element.name, suppressed: duplicate.element.suppressed,
+                     marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
+            }
+            let reviewed = screen.withoutUntypedElements()
             for enabled in screenRules {
-                if let reviewed = entry.reviewedPlugins, !reviewed.contains(enabled.description.plugin) { continue }
-                for violation in enabled.rule.check(flattened, in: context) {
-                    if isSuppressed(enabled.description, by: suppressed)
-                        || isSuppressed(enabled.description, by: violation.suppressed) {
+                if let plugins = entry.reviewedPlugins, !plugins.contains(enabled.description.plugin) { continue }
+                for violation in enabled.rule.check(reviewed, in: context) {
+                    if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
                     var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
@@ -52,10 +57,10 @@ extension Engine {
                     findings.append(found)
                 }
             }
-            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen)
-            if let reviewed = entry.reviewedPlugins {
+            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
+            if let plugins = entry.reviewedPlugins {
                 // The project rules of the plugins that do not review this screen stay off it too.
-                summary.suppressed += plugins.map(\.name).filter { !reviewed.contains($0) }
+                summary.suppressed += self.plugins.map(\.name).filter { !plugins.contains($0) }
             }
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
@@ -70,18 +75,17 @@ extension Engine {
 
     /// An importer's diagnostic under its own rule or a core one, with the config's severity.
     private func report(
-        _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, suppressed: [String], notes: [String: String],
-        into findings: inout [Finding]
+        _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, usage: inout IgnoreUsage,
+        notes: [String: String], into findings: inout [Finding]
     ) {
+        let message = diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? "")
         guard let enabled = loaderRules[diagnostic.rule] else {
-            emit(diagnostic.rule, diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? ""),
-                 at: diagnostic.mark, file: file, screen: screen, element: diagnostic.element,
-                 suppressed: suppressed, into: &findings)
+            emit(diagnostic.rule, message, at: diagnostic.mark, file: file, screen: screen, element: diagnostic.element,
+                 usage: &usage, into: &findings)
             return
         }
-        guard !isSuppressed(enabled.description, by: suppressed) else { return }
-        let violation = Violation(message: diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? ""),
-                                  at: diagnostic.mark, element: diagnostic.element)
+        guard !usage.suppresses(enabled.description, names: [], marks: []) else { return }
+        let violation = Violation(message: message, at: diagnostic.mark, element: diagnostic.element)
         findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen))
     }
 }

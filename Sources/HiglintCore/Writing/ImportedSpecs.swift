@@ -3,10 +3,46 @@
 /// held back from the rules written as `ignore` lists, so that `check` on the specs finds
 /// what it finds on the source.
 public enum ImportedSpecs {
-    public struct Spec: Sendable, Equatable {
+    public struct Spec: Sendable {
         /// Relative to the output directory: the source's path without its extension, then the screen.
         public var path: String
-        public var text: String
+        public var screen: Screen
+        let source: String
+        let notes: [String: String]
+
+        public var text: String {
+            let notes = self.notes
+            let source = self.source
+            let writer = SpecWriter(
+                header: "Imported by higlint from \(source), line \(screen.marks.map.line).",
+                comment: { element in
+                    let mark = element.marks.map
+                    return "\(source):\(mark.line):\(mark.column)" + (notes[element.name] ?? "")
+                })
+            return writer.text(of: screen)
+        }
+
+        /// Drops an `ignore` entry the review of the written spec found suppressing nothing:
+        /// the screen's (`element` nil) or an element's, bar items and tabs included.
+        public mutating func removeIgnore(_ name: String, element: String?) {
+            guard let element else {
+                screen.review.ignore.removeAll { $0 == name }
+                if screen.review.ignore.isEmpty { screen.review.reason = nil }
+                return
+            }
+            func strip(_ list: [Element]) -> [Element] {
+                list.map { item in
+                    var item = item
+                    if item.name == element { item.ignore.removeAll { $0 == name } }
+                    item.children = strip(item.children)
+                    return item
+                }
+            }
+            screen.elements = strip(screen.elements)
+            if var bar = screen.navigationBar { bar.items = strip(bar.items); screen.navigationBar = bar }
+            if var bar = screen.toolbar { bar.items = strip(bar.items); screen.toolbar = bar }
+            if var bar = screen.tabBar { bar.tabs = strip(bar.tabs); screen.tabBar = bar }
+        }
     }
 
     /// `plugins` are the plugins that review: a screen reviewed by only some of them ignores
@@ -40,20 +76,13 @@ public enum ImportedSpecs {
                 bar.tabs = bar.tabs.map(keep)
                 screen.tabBar = bar
             }
-            let line = imported.screen.marks.map.line
-            let writer = SpecWriter(
-                header: "Imported by higlint from \(source.displayPath), line \(line).",
-                comment: { element in
-                    let mark = element.marks.map
-                    return "\(source.displayPath):\(mark.line):\(mark.column)" + (imported.elementNotes[element.name] ?? "")
-                })
             var name = slug(screen.name ?? "screen-\(index + 1)")
             if !used.insert(name).inserted {
                 var count = 2
                 while !used.insert("\(name)-\(count)").inserted { count += 1 }
                 name = "\(name)-\(count)"
             }
-            return Spec(path: folder + "/" + name + ".yaml", text: writer.text(of: screen))
+            return Spec(path: folder + "/" + name + ".yaml", screen: screen, source: source.displayPath, notes: imported.elementNotes)
         }
     }
 
