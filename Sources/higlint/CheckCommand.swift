@@ -38,8 +38,9 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`.
+            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
+            (*.storyboard, *.xib), directories recursively, and prints every
+            finding. With no PATH, reviews the config's `paths`.
             """,
         options: [.config, format, output, failOn, baseline, writeBaseline, quiet, fix, unsafeFixes, diff],
         epilogue: """
@@ -108,7 +109,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fixing = arguments.isSet(Self.fix)
         if !fixing, let needless = [Self.unsafeFixes, Self.diff].first(where: arguments.isSet) {
             Console.error("higlint check: \(needless.longSpelling) needs --fix")
@@ -120,7 +121,7 @@ enum CheckCommand {
         if fixing {
             // Its passes review each file several times, and draw nothing.
             let fixer = CheckFixing(
-                engine: Engine(plugins: BuiltinPlugins.all, config: config, wireframes: false), safeties: safeties,
+                engine: Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: false), safeties: safeties,
                 showsDiff: arguments.isSet(Self.diff))
             let outcome = fixer.run(outcome.files)
             if fixer.showsDiff {
@@ -155,7 +156,13 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty
         // Positions, so looking for read problems copies no result.
+        // An app's notes come with each of its files; each is logged once.
+        var logged = Set<String>()
         for position in report.files.indices {
+            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
+            if let reason = report.files[position].skipped {
+                Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
+            }
             guard let problem = report.files[position].readProblem else { continue }
             let path = report.files[position].file.displayPath
             switch problem {

@@ -96,6 +96,28 @@ final class FixCommandTests: XCTestCase {
         for path in ["Main.storyboard", "Cell.xib", "a.yaml.bak", "yaml"] { XCTAssertFalse(CheckFixing.isEditable(path), path) }
     }
 
+    /// An Interface Builder file is reviewed, its findings have no fix, and it is never written.
+    func testInterfaceBuilderFilesAreNeverEdited() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
+        guard FileManager.default.fileExists(atPath: fixture.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let tree = try SpecTree()
+        let xib = try String(contentsOf: fixture, encoding: .utf8)
+        try tree.write("OmniBar.xib", xib)
+        try tree.write("small.yaml", Self.fixable)
+        let past = try setPast(tree, ["OmniBar.xib"])
+        let report = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        let onXIB = try XCTUnwrap(json["findings"] as? [[String: Any]]).filter { ($0["file"] as? String) == "OmniBar.xib" }
+        XCTAssertTrue(onXIB.contains { ($0["rule"] as? String) == "buttons.hit-target" }, "\(onXIB)")
+        XCTAssertTrue(onXIB.allSatisfy { $0["fix"] is NSNull })
+        let outcome = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "--fail-on", "never", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(try read(tree, "OmniBar.xib"), xib)
+        XCTAssertEqual(try modificationDate(tree, "OmniBar.xib"), past)
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixedText)
+    }
+
     func testFixOptionsNeedFix() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)
