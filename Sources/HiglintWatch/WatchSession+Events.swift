@@ -43,12 +43,24 @@ extension WatchSession {
         return relevant
     }
 
-    /// Events in the parents of the roots and of the config file, for those names only.
+    /// Events in the parents of the roots, of the config file and of the
+    /// outputs, for those names only.
     private func handleAnchor(_ event: RawEvent) -> Bool {
-        guard !event.name.isEmpty else { return false }
+        guard !event.name.isEmpty else {
+            // An output's directory itself went away: it is made again and the output rewritten.
+            if event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_IGNORED),
+               table.anchorDirectories(for: event.wd).contains(where: { scope.isReportDirectory($0.directory) }) {
+                retry.writeSoon(at: Clock.now())
+            }
+            return false
+        }
         var relevant = false
         for anchor in table.anchorDirectories(for: event.wd) where anchor.names.contains(event.name) {
             let path = FileSystem.join(anchor.directory, event.name)
+            // Our own writes only ever rename over an output; deleting or moving it away is someone else.
+            if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), scope.reportPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) {
+                retry.writeSoon(at: Clock.now())
+            }
             if let configPath = config.sourcePath, configPath.utf8.elementsEqual(path.utf8) {
                 configChanged = true
                 relevant = true

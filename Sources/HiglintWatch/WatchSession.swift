@@ -45,7 +45,8 @@ final class WatchSession {
     var lastUpdate: String?
     var lastPublishedStatus: WatchStatus?
     var lastSummary: JSONReportWriter.Summary?
-    var reportFailing = false
+    /// Outputs that could not be written, and when to try again.
+    var retry = WriteRetry()
     /// The library may still hold read events after a bounded drain.
     var mayHaveBuffered = false
     let watchdogInterval: Int64?
@@ -129,6 +130,10 @@ final class WatchSession {
 
         for root in scope.roots where root != "/" {
             table.wantAnchor(directory: FileSystem.directory(of: root), name: TreeScope.name(of: root))
+        }
+        // A report deleted by someone else is written again at once.
+        for path in scope.reportPaths {
+            table.wantAnchor(directory: FileSystem.directory(of: path), name: TreeScope.name(of: path))
         }
         if let configPath = newConfig.sourcePath {
             table.wantAnchor(directory: FileSystem.directory(of: configPath), name: TreeScope.name(of: configPath))
