@@ -61,12 +61,18 @@ extension WatchSession {
             if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), scope.reportPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) {
                 retry.writeSoon(at: Clock.now())
             }
-            if let configPath = config.sourcePath, configPath.utf8.elementsEqual(path.utf8) {
+            if let configPath = config.sourcePath, SortedPaths.isPath(configPath, atOrUnder: path) {
                 configChanged = true
                 relevant = true
             }
             if scope.isRoot(path) {
                 mark(path, suspect: false)
+                relevant = true
+            }
+            // A stand-in: a directory on the way down to a root came or went.
+            // The update moves the anchor down and looks at the root afresh.
+            for root in scope.roots where !root.utf8.elementsEqual(path.utf8) && SortedPaths.isPath(root, atOrUnder: path) {
+                mark(root, suspect: true)
                 relevant = true
             }
         }
