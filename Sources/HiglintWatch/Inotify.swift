@@ -24,10 +24,12 @@ struct RawEvent: Sendable, Equatable {
 /// library keeps process-global tables and a static event buffer, so an
 /// `Inotify` value is never shared (it is deliberately not Sendable).
 final class Inotify {
-    /// The events the watcher needs: content written, entries appearing,
-    /// disappearing or renamed, the directory itself going away, and
-    /// permission changes (a directory becoming readable changes the review).
-    static let events: Int32 = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+    /// The events the watcher needs: content written (IN_MODIFY too, for a
+    /// writer that keeps the file open and for truncate(2), which close
+    /// events never report), entries appearing, disappearing or renamed, the
+    /// directory itself going away, and permission changes (a directory
+    /// becoming readable changes the review).
+    static let events: Int32 = IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR | IN_EXCL_UNLINK
 
     /// The library's descriptor. It exports no getter, so it is found in
