@@ -17,6 +17,8 @@ struct ResultTable: Sendable {
         var errors = 0
         var warnings = 0
         var infos = 0
+        /// The file as it was just before it was read.
+        var stamp: ContentStamp?
 
         /// Rendering happens here, on the reviewing thread. Wireframes are
         /// dropped at once unless an HTML report needs them: they are most of
@@ -46,7 +48,25 @@ struct ResultTable: Sendable {
 
     /// Reviews and renders `files` on every core, results in input order.
     static func review(_ files: [SpecFile], with engine: Engine, keepWireframes: Bool) -> [Stored] {
-        ParallelReview.parallelMap(files) { Stored(engine.review($0), keepWireframes: keepWireframes) }
+        ParallelReview.parallelMap(files) { file in
+            // Before the read: a write in between then shows as a change at the next look.
+            let stamp = ContentStamp.of(file.path)
+            var stored = Stored(engine.review(file), keepWireframes: keepWireframes)
+            stored.stamp = stamp
+            return stored
+        }
+    }
+
+    /// Whether `stored` says what the table already holds for its file: the
+    /// same content by its stamp, and the same findings, screens and read
+    /// problem. A file looked at again (a rescan, a chmod) that passes is no change.
+    func isUnchanged(_ stored: Stored) -> Bool {
+        let place = position(of: stored.displayPath)
+        guard place.found else { return false }
+        let old = entries[place.index]
+        return old.stamp != nil && old.stamp == stored.stamp && old.result.readProblem == stored.result.readProblem
+            && old.result.screenCount == stored.result.screenCount && old.result.summaries == stored.result.summaries
+            && old.result.findings == stored.result.findings
     }
 
     /// In report order (check sorts files by display path), so assembling

@@ -71,7 +71,8 @@ extension WatchSession {
                 continue
             }
             noteReadProblem(stored.result)
-            if known { changes.changed.append(path) } else { changes.added.append(path) }
+            // Only what really changed is named: a rescan looks at every file again.
+            if !known { changes.added.append(path) } else if !results.isUnchanged(stored) { changes.changed.append(path) }
             reviewed.append(stored)
         }
         results.store(contentsOf: reviewed)
