@@ -81,6 +81,25 @@ struct ResultTable: Sendable {
     private(set) var summaries: [ScreenSummary] = []
     /// The project pass's last output and whether it still holds.
     var project = ProjectState()
+    /// Display path → why the file could not be read, for each kept file that
+    /// could not: it counts for nothing in the report, as in check's.
+    private(set) var readProblems: [String: ReadProblem] = [:]
+
+    /// The files the report counts: those that could be read.
+    var readableCount: Int { entries.count - readProblems.count }
+
+    /// The read problems check calls errors (not the notes for a file that
+    /// turned into a FIFO or vanished), in check's words, by display path.
+    var readErrors: [String] {
+        readProblems.compactMap { display, problem in
+            if case .notRegular = problem { return nil }
+            return "\(display): \(problem)"
+        }
+    }
+
+    private mutating func noteProblem(of stored: Stored) {
+        readProblems[stored.displayPath] = stored.result.readProblem
+    }
 
     var count: Int { entries.count }
 
@@ -120,6 +139,7 @@ struct ResultTable: Sendable {
             return false
         }
         var stored = stored
+        noteProblem(of: stored)
         let place = position(of: stored.displayPath)
         if place.found {
             let offset = summaryOffset(of: place.index)
@@ -182,6 +202,7 @@ struct ResultTable: Sendable {
                 old += 1
             }
             displayByPath[newer.result.file.path] = newer.displayPath
+            noteProblem(of: newer)
             merged.append(newer)
         }
         merged.append(contentsOf: entries[old...])
@@ -194,6 +215,7 @@ struct ResultTable: Sendable {
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
+        readProblems[display] = nil
         sortedPaths.remove(path)
         project.holders.remove(display)
         let place = position(of: display)

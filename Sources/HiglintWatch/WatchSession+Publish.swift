@@ -72,11 +72,12 @@ extension WatchSession {
             reasons.append("\(name) cannot be written (\(problem)); retrying")
         }
         status.degradedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
-        status.files = results.count
+        // As the summary counts them: a file that cannot be read is not reviewed.
+        status.files = results.readableCount
         status.directories = table.directoryCount
         status.updates = updates
         status.lastUpdate = lastUpdate
-        status.errors = (Array(rootErrors.values) + Array(listingErrors.values)).sorted()
+        status.errors = (Array(rootErrors.values) + Array(listingErrors.values) + results.readErrors).sorted()
         return status
     }
 
