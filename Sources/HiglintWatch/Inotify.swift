@@ -89,7 +89,9 @@ final class Inotify {
         let mask = follow ? Self.events : Self.events | IN_DONT_FOLLOW
         var spelling = path
         for _ in 0..<32 {
-            guard inotifytools_watch_file(spelling, mask) != 0 else { return .failure(SystemError(code: inotifytools_error())) }
+            guard quietly({ inotifytools_watch_file(spelling, mask) }) != 0 else {
+                return .failure(SystemError(code: inotifytools_error()))
+            }
             var wd = inotifytools_wd_from_filename(spelling.hasSuffix("/") ? spelling : spelling + "/")
             if wd <= 0 { wd = inotifytools_wd_from_filename(spelling) }
             if wd > 0 && !isStale(wd) { return .success(wd) }
@@ -122,7 +124,28 @@ final class Inotify {
     /// it (its IN_IGNORED not read yet): the library then keeps the entry.
     @discardableResult
     func remove(_ wd: Int32) -> Bool {
-        inotifytools_remove_watch_by_wd(wd) != 0
+        quietly { inotifytools_remove_watch_by_wd(wd) } != 0
+    }
+
+    /// The library prints to stderr where a call fails ("Failed to remove
+    /// watch on ...", for one the kernel had already dropped), and stderr is
+    /// the log: a line higlint did not write, unescaped. Each such failure
+    /// also comes back as a return value that the callers handle, so while
+    /// the library runs, descriptor 2 points at /dev/null. Only this thread
+    /// writes the log, and the review's workers never run during a library call.
+    private func quietly<T>(_ body: () -> T) -> T {
+        let saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
+        let null = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard saved >= 0, null >= 0, dup2(null, 2) >= 0 else {
+            if saved >= 0 { close(saved) }
+            if null >= 0 { close(null) }
+            return body()
+        }
+        close(null)
+        let result = body()
+        dup2(saved, 2)
+        close(saved)
+        return result
     }
 
     enum Next {

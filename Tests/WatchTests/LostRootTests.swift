@@ -53,5 +53,6 @@ final class LostRootTests: XCTestCase {
         try waitForEmptyReport(daemon, missing: "a/b/tree")
         try workspace.write("a/b/tree/y.yaml", Specs.screen("Y", button: 26))
         try daemon.assertMatchesCheck()
+        XCTAssertEqual(daemon.foreignLines, [], "only higlint's own lines in the log")
     }
 }
