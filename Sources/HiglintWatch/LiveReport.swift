@@ -13,6 +13,8 @@ struct WatchStatus: Sendable, Equatable {
     var lastUpdate: String?
     /// Paths that could not be looked at (unreadable directories), as check reports them.
     var errors: [String] = []
+    /// Directories left unwatched at the watch limit, polled instead.
+    var unwatched: [String] = []
 
     var state: String { degradedReason == nil ? "watching" : "degraded" }
 
@@ -22,7 +24,8 @@ struct WatchStatus: Sendable, Equatable {
         out += ", \"files\": \(files), \"directories\": \(directories), \"updates\": \(updates)"
         out += ", \"last_update\": " + JSONText.optional(lastUpdate)
         out += ", \"degraded_reason\": " + JSONText.optional(degradedReason)
-        out += ", \"errors\": [" + errors.map(JSONText.string).joined(separator: ", ") + "]}"
+        out += ", \"errors\": [" + errors.map(JSONText.string).joined(separator: ", ") + "]"
+        out += ", \"unwatched\": [" + unwatched.map(JSONText.string).joined(separator: ", ") + "]}"
         return out
     }
 }

@@ -105,6 +105,13 @@ struct ResultTable: Sendable {
 
     func contains(_ path: String) -> Bool { displayByPath[path] != nil }
 
+    /// The kept file's stamp, by path.
+    func stamp(of path: String) -> ContentStamp? {
+        guard let display = displayByPath[path] else { return nil }
+        let place = position(of: display)
+        return place.found ? entries[place.index].stamp : nil
+    }
+
     /// Where `display` is, or would be inserted, in `entries`.
     func position(of display: String) -> (index: Int, found: Bool) {
         var low = 0

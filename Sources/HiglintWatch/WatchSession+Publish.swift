@@ -2,7 +2,9 @@ import HiglintCore
 
 /// One update: re-examine what settled, rewrite the report, say what happened.
 extension WatchSession {
-    func update() {
+    /// `polled`: the unwatched directories this update looks at because
+    /// their poll was due; their files are read again only if their stamp changed.
+    func update(polled: Set<String> = []) {
         settle.reset()
         if configChanged {
             configChanged = false
@@ -21,12 +23,13 @@ extension WatchSession {
         }
         if table.hasInactiveAnchors { activateAnchors() }
         freedWatches = false
-        let changes = reconcile(tops)
+        let changes = reconcile(tops, polled: polled)
         if freedWatches && !unwatched.isEmpty {
             // Watches were released: the directories left out at the limit may fit now.
             for directory in unwatched { mark(directory, suspect: true) }
             settle.noteChange(at: Clock.now())
         }
+        schedulePoll()
         let status = currentStatus()
         if changes.isEmpty && rescan == nil && status == lastPublishedStatus && !retry.isFailing { return }
         updates += 1
@@ -64,8 +67,8 @@ extension WatchSession {
         if !unwatched.isEmpty, let watchLimit {
             let first = unwatched.sorted(by: SortedPaths.precedes).first.map(scope.discovery.displayPath) ?? ""
             reasons.append("\(unwatched.count) director\(unwatched.count == 1 ? "y is" : "ies are") not watched "
-                + "(\(first)\(unwatched.count > 1 ? ", ..." : "")), so changes in them are not seen: \(watchLimit); "
-                + "then reload (SIGHUP)")
+                + "(\(first)\(unwatched.count > 1 ? ", ..." : "")), so changes in them are seen only by looking every "
+                + "\(pollIntervalText): \(watchLimit); they are watched again as soon as watches are free")
         }
         for (path, problem) in (writeFailures ?? retry.failures).sorted(by: { SortedPaths.precedes($0.key, $1.key) }) {
             let name = path == report.path ? "the live report" : scope.discovery.displayPath(for: path)
@@ -78,6 +81,7 @@ extension WatchSession {
         status.updates = updates
         status.lastUpdate = lastUpdate
         status.errors = (Array(rootErrors.values) + Array(listingErrors.values) + results.readErrors).sorted()
+        status.unwatched = unwatched.sorted(by: SortedPaths.precedes).map(scope.discovery.displayPath)
         return status
     }
 
@@ -153,6 +157,32 @@ extension WatchSession {
             created = true
         }
         if created || table.hasInactiveAnchors { activateAnchors() }
+    }
+
+    /// Directories left unwatched are listed again every poll interval while
+    /// there are any; once all are watched, the limit is news again.
+    func schedulePoll() {
+        if unwatched.isEmpty {
+            if watchLimitLogged { log("higlint: note: every directory is watched again") }
+            nextPoll = nil
+            watchLimitLogged = false
+        } else if nextPoll == nil {
+            nextPoll = Clock.now() + Int64(config.watch.pollIntervalMilliseconds) * 1_000_000
+        }
+    }
+
+    var pollIntervalText: String {
+        let milliseconds = config.watch.pollIntervalMilliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    /// The poll timer: each unwatched directory is walked again, which also
+    /// tries to watch it (the limit may have been raised, or watches freed).
+    func pollUnwatched() {
+        nextPoll = nil
+        let polled = unwatched
+        for directory in polled { mark(directory, suspect: true) }
+        update(polled: polled)
     }
 
     /// The retry timer: writes everything again from what the table holds, without a review.

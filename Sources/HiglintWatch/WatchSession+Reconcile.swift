@@ -18,7 +18,7 @@ extension WatchSession {
     /// Re-examines `tops` (path → whether its watch is suspect). A path whose
     /// ancestor is walked needs no look of its own; a known directory that
     /// kept its identity and permissions needs none either, unless suspect.
-    func reconcile(_ tops: [String: Bool]) -> Changes {
+    func reconcile(_ tops: [String: Bool], polled: Set<String> = []) -> Changes {
         // Read what arrived since the settle: an IN_IGNORED among it means a
         // watch is dead already, and asking the library to remove a dead
         // watch makes it print to stderr. New paths go to the next update.
@@ -59,6 +59,13 @@ extension WatchSession {
             for path in results.paths(atOrUnder: top) where !present.contains(path) {
                 results.remove(path)
                 changes.removed.append(path)
+            }
+        }
+        // A poll lists unwatched directories to find what changed; a file there
+        // whose stamp is as it was is not read again.
+        if !polled.isEmpty {
+            found.removeAll { path in
+                hasAncestor(of: path, in: polled) && ContentStamp.of(path).map { results.stamp(of: path) == $0 } == true
             }
         }
         var reviewed: [ResultTable.Stored] = []
@@ -139,8 +146,10 @@ extension WatchSession {
                     startupFailure = "cannot watch \(scope.discovery.displayPath(for: directory)): \(description)"
                     return
                 }
-                if unwatched.isEmpty {
-                    log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(description)")
+                if !watchLimitLogged {
+                    log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(description); "
+                        + "the directories left unwatched are looked at every \(pollIntervalText) instead")
+                    watchLimitLogged = true
                 }
                 watchLimit = description
                 unwatched.insert(directory)

@@ -36,7 +36,11 @@ final class WatchSession {
     /// Directories left unwatched at the watch limit, and the limit's explanation.
     var unwatched = Set<String>()
     var watchLimit: String?
+    /// The limit is logged once when it is first hit, not at every poll that hits it again.
+    var watchLimitLogged = false
     var freedWatches = false
+    /// When the unwatched directories are next listed and tried again.
+    var nextPoll: Int64?
     /// Directories that could not be listed, by path, with check's message.
     var listingErrors: [String: String] = [:]
     var rootErrors: [String: String] = [:]

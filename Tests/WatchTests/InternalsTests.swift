@@ -107,7 +107,7 @@ final class InternalsTests: XCTestCase {
         XCTAssertEqual(
             status.json,
             "{\"state\": \"watching\", \"files\": 3, \"directories\": 2, \"updates\": 0, \"last_update\": null, "
-                + "\"degraded_reason\": null, \"errors\": [\"tree/x: cannot list directory: Permission denied\"]}")
+                + "\"degraded_reason\": null, \"errors\": [\"tree/x: cannot list directory: Permission denied\"], \"unwatched\": []}")
         status.degradedReason = "limit \"reached\""
         XCTAssertTrue(status.json.hasPrefix("{\"state\": \"degraded\""))
         XCTAssertTrue(status.json.contains("\"degraded_reason\": \"limit \\\"reached\\\"\""))
