@@ -65,9 +65,10 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_BIN := $(FUZZ_BUILD)/release/higlint-fuzz
 FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
+# Linked by lld: gold fails with an internal error on the instrumented objects.
 fuzz-build: deps
 	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product higlint-fuzz \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_CORPUS)
 	@ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) --write-seeds $(FUZZ_CORPUS) examples/*.yaml
