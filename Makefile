@@ -88,13 +88,21 @@ sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
 
-# Regenerates docs/rules.md from the rules' own descriptions.
+# Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
+# rules' own descriptions. The section is the comment run just above `thresholds:` and the
+# indented lines under it; a test finds it the same way and fails when it is stale.
+SHIPPED_CONFIGS := config.yaml systemd/config.yaml
 docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
+	.build/debug/higlint rules --format thresholds > .build/thresholds.yaml
+	@for config in $(SHIPPED_CONFIGS); do \
+		awk -f scripts/splice-thresholds.awk .build/thresholds.yaml $$config > $$config.new && mv $$config.new $$config; \
+	done
 
-# Measures `check` against the libyaml floor, and the watcher's latency, memory and
-# idle CPU, on generated corpora; prints a table and writes bench/results.json (see
+# Measures `check` against the libyaml floor on generated corpora, `check` on the
+# Interface Builder fixtures against the libxml2 floor, and the watcher's latency, memory
+# and idle CPU; prints a table and writes bench/results.json (see
 # BENCHMARKS.md). Not part of `make test`: it takes minutes, and its numbers are the machine's.
 bench: build
 	python3 bench/run.py --higlint $(BIN)

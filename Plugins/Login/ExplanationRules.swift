@@ -27,15 +27,19 @@ struct MissingExplanationRule: ScreenRule {
         let mark: Mark
         if let login = screen.login {
             // Point at the blank text when there is one, else at what made login required.
-            mark = login.marks.value(of: "explanation") ?? login.marks.value(of: "required") ?? screen.marks["kind"]
+            mark = login.marks.value(of: .explanation) ?? login.marks.value(of: .required) ?? screen.marks[.kind]
         } else {
-            mark = screen.marks["kind"]
+            mark = screen.marks[.kind]
         }
         return [Violation(message: "login is required (\(why)) but the login view \(what)", at: mark)]
     }
 }
 
 struct ExplanationLengthRule: ScreenRule {
+    static let maximum = Threshold(
+        key: "max_explanation", default: 160, unit: .characters,
+        meaning: "longest login explanation")
+
     let description = RuleDescription(
         id: "login.explanation-length", severity: .info,
         summary: "The login explanation is longer than the configured maximum number of characters.",
@@ -48,14 +52,14 @@ struct ExplanationLengthRule: ScreenRule {
             "screen: Sign In\nkind: login\nlogin:\n  explanation: \"\(String(repeating: "a", count: 160))\"\n",
             "screen: Sign In\nkind: login\nlogin:\n  explanation: Sign in to keep your reading list on all your devices.\n",
         ],
-        thresholds: ["max_explanation"])
+        thresholds: [Self.maximum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let maximum = context.thresholds.maxExplanation
+        let maximum = context[Self.maximum]
         guard let login = screen.login, let explanation = login.explanation else { return [] }
         let length = explanation.trimmedForLogin.characterCount
         guard length > maximum else { return [] }
         return [Violation(
-            message: "explanation is \(length) characters; keep it to \(maximum) or fewer", at: login.marks["explanation"])]
+            message: "explanation is \(length) characters; keep it to \(maximum) or fewer", at: login.marks[.explanation])]
     }
 }
