@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CInotifyTools
+import HiglintCore
 
 /// An errno value, as the failure of a system call.
 struct SystemError: Error, Equatable, Sendable {
@@ -62,9 +63,7 @@ final class Inotify {
         var found = Set<Int32>()
         var target = [CChar](repeating: 0, count: 64)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(decoding: FileSystem.nameBytes(of: entry), as: UTF8.self)
             guard let number = Int32(name) else { continue }
             let count = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
             guard count > 0 else { continue }

@@ -64,7 +64,7 @@ public enum FileSystem {
         defer { closedir(dir) }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let bytes = nameBytes(of: entry)
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // A String cannot hold these bytes, so no path made from it would open
                 // this entry: it is listed as something that is skipped, its name escaped.
@@ -82,6 +82,17 @@ public enum FileSystem {
             entries.append((name, kind))
         }
         return .success(entries)
+    }
+
+    /// An entry's name as `readdir` returned it. Read through a pointer to the
+    /// field, up to its NUL: `entry.pointee.d_name` would copy the whole 256-byte
+    /// array, and glibc allocates each record only as long as its name, so the
+    /// copy of the last record in its buffer reads past the end (AddressSanitizer
+    /// caught it).
+    public static func nameBytes(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
     }
 
     /// What an entry whose name is not UTF-8 is called where it is skipped.
