@@ -92,7 +92,7 @@ sanitize-address: test-deps
 sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread \
 		|| $(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp" $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
 
 # Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
 # rules' own descriptions. The section is the comment run just above `thresholds:` and the
