@@ -58,7 +58,8 @@ test: test-deps
 
 # Fuzzes the loader, the decoder, every plugin and every writer for FUZZ_SECONDS
 # (libFuzzer with AddressSanitizer, its leak check included; see docs/reliability.md).
-# The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/;
+# The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/,
+# with the format's words in .build/fuzz-corpus.dict;
 # a crash is written to .build/fuzz-crash-*, and belongs in Tests/FuzzRegressions once fixed.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
@@ -73,7 +74,8 @@ fuzz: fuzz-build
 	@mkdir -p $(FUZZ_CORPUS)
 	@ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) --write-seeds $(FUZZ_CORPUS) examples/*.yaml
 	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) $(FUZZ_CORPUS) Tests/FuzzRegressions \
-		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz-crash- -print_final_stats=1 $(FUZZ_FLAGS)
+		-dict=$(FUZZ_CORPUS).dict -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz-crash- \
+		-print_final_stats=1 $(FUZZ_FLAGS)
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (the parallel review, the
 # watcher's threads), each in a build directory of its own. SANITIZE_TESTS narrows both

@@ -5,7 +5,8 @@ import HiglintCore
 
 /// The seed corpus: every rule's examples from the catalog (the specs its
 /// tests prove it on) and the spec files named, each twice: as raw bytes
-/// (mode byte 0) and as choices for the structure-aware mode (mode byte 1).
+/// (mode byte 0) and as choices for the structure-aware mode (mode byte 1);
+/// and a dictionary of the format's words as DIRECTORY.dict.
 public enum FuzzSeeds {
     /// Writes the seeds into `directory` (which must exist); returns how many, or the first problem.
     public static func write(into directory: String, specFiles: [String]) -> Result<Int, WriteProblem> {
@@ -21,6 +22,9 @@ public enum FuzzSeeds {
             }
         }
         var written = 0
+        if case .failure(let problem) = AtomicFile.write(dictionary(), to: directory + ".dict") {
+            return .failure(problem)
+        }
         for spec in specs {
             for mode: UInt8 in [0, 1] {
                 let name = FileSystem.join(directory, "seed-\(mode)-\(spec.name)")
@@ -33,5 +37,18 @@ public enum FuzzSeeds {
             }
         }
         return .success(written)
+    }
+
+    /// A libFuzzer dictionary (`-dict=`): the format's keys and words, so the
+    /// raw mode's mutations put whole keys into the bytes rather than letter by letter.
+    public static func dictionary() -> String {
+        let words = Set(StructuredSpec.keyGroups.joined() + StructuredSpec.words + ["&", "*", "<<", "---", "- ", ": ", "{", "}", "[", "]"])
+        return words.filter { !$0.isEmpty }.sorted().map { word in
+            "\"" + word.unicodeScalars.map { scalar in
+                scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || scalar.value > 0x7E
+                    ? String(scalar).utf8.map { "\\x" + (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+                    : String(scalar)
+            }.joined() + "\""
+        }.joined(separator: "\n") + "\n"
     }
 }
