@@ -170,6 +170,12 @@ final class WatchTable {
         return failures
     }
 
+    /// Lets go of an anchor's watch (its directory moved away); the next
+    /// activation watches the path again.
+    func forgetAnchor(_ directory: String) {
+        dropAnchor(directory)
+    }
+
     private func dropAnchor(_ directory: String) {
         guard let watch = anchorWatches.removeValue(forKey: directory) else { return }
         anchorPathsByWd[watch.wd]?.removeAll { $0 == directory }

@@ -5,7 +5,7 @@ import XCTest
 /// that folder) and made again later: the watcher keeps watching the nearest
 /// directory that still exists and takes the root back when it returns.
 final class LostRootTests: XCTestCase {
-    private func waitForEmptyReport(_ daemon: WatchDaemon, missing root: String) throws {
+    func waitForEmptyReport(_ daemon: WatchDaemon, missing root: String) throws {
         try waitUntil("an empty report naming the missing root; log:\n\(daemon.log)") {
             let errors = daemon.watchSection?["errors"] as? [String] ?? []
             return daemon.watchSection?["files"] as? Int == 0 && errors.contains("\(root): no such file or directory")
@@ -54,5 +54,26 @@ final class LostRootTests: XCTestCase {
         try workspace.write("a/b/tree/y.yaml", Specs.screen("Y", button: 26))
         try daemon.assertMatchesCheck()
         XCTAssertEqual(daemon.foreignLines, [], "only higlint's own lines in the log")
+    }
+}
+
+extension LostRootTests {
+    func testARootWhoseParentIsMovedAwayAndBackIsLeftThenTakenBack() throws {
+        let workspace = try Workspace()
+        try workspace.write("src/tree/a.yaml", Specs.screen("A", button: 20))
+        let daemon = try WatchDaemon(["src/tree"], in: workspace)
+        try daemon.waitForStart()
+        try daemon.assertMatchesCheck()
+
+        // Renamed, not deleted: the watches follow the directories to their new names.
+        try workspace.rename("src", "src.old")
+        try waitForEmptyReport(daemon, missing: "src/tree")
+        try workspace.write("src.old/tree/a.yaml", Specs.screen("A", button: 21))
+        try workspace.rename("src.old", "src")
+        try daemon.assertMatchesCheck()
+        XCTAssertTrue(daemon.report?.contains("frame 21x21 pt") ?? false)
+        try workspace.write("src/tree/a.yaml", Specs.screen("A", button: 22))
+        try daemon.assertMatchesCheck()
+        XCTAssertEqual(daemon.foreignLines, [])
     }
 }
