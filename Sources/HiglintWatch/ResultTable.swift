@@ -101,6 +101,9 @@ struct ResultTable: Sendable {
         readProblems[stored.displayPath] = stored.result.readProblem
     }
 
+    /// What each result's review read besides its own file.
+    private(set) var dependencies = DependencyIndex()
+
     var count: Int { entries.count }
 
     func contains(_ path: String) -> Bool { displayByPath[path] != nil }
@@ -145,6 +148,7 @@ struct ResultTable: Sendable {
             remove(path)
             return false
         }
+        dependencies.record(path, dependsOn: stored.result.dependencies)
         var stored = stored
         noteProblem(of: stored)
         let place = position(of: stored.displayPath)
@@ -182,7 +186,12 @@ struct ResultTable: Sendable {
         var incoming: [Stored] = []
         incoming.reserveCapacity(batch.count)
         for stored in batch {
-            if stored.result.readProblem == .notFound { remove(stored.result.file.path) } else { incoming.append(stored) }
+            if stored.result.readProblem == .notFound {
+                remove(stored.result.file.path)
+            } else {
+                dependencies.record(stored.result.file.path, dependsOn: stored.result.dependencies)
+                incoming.append(stored)
+            }
         }
         // Stable by arrival, so that of two results for one file the later is kept.
         let order = incoming.indices.sorted {
@@ -223,6 +232,7 @@ struct ResultTable: Sendable {
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
         readProblems[display] = nil
+        dependencies.record(path, dependsOn: [])
         sortedPaths.remove(path)
         project.holders.remove(display)
         let place = position(of: display)

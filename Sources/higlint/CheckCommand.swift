@@ -29,8 +29,9 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`.
+            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
+            (*.storyboard, *.xib), directories recursively, and prints every
+            finding. With no PATH, reviews the config's `paths`.
             """,
         options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
         epilogue: """
@@ -94,7 +95,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         var report = fullReport
         var baselined = 0
@@ -117,7 +118,13 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty
         // Positions, so looking for read problems copies no result.
+        // An app's notes come with each of its files; each is logged once.
+        var logged = Set<String>()
         for position in report.files.indices {
+            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
+            if let reason = report.files[position].skipped {
+                Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
+            }
             guard let problem = report.files[position].readProblem else { continue }
             let path = report.files[position].file.displayPath
             switch problem {
