@@ -82,18 +82,13 @@ fuzz: fuzz-build
 # (a regex for swift test --filter); CI runs the thread pass over the core and watch tests.
 SANITIZE_TESTS ?=
 SANITIZE_FILTER = $(if $(SANITIZE_TESTS),--filter '$(SANITIZE_TESTS)',)
-# The first build of a sanitized tree can stop at "'UErrorCode' has different definitions
-# in different modules" (Swift 6.3 building Foundation's ICU module twice at once); the
-# same build run again completes, so each is tried twice.
 sanitize: sanitize-address sanitize-thread
 sanitize-address: test-deps
-	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address \
-		|| $(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
 		$(SWIFT) test --disable-swift-testing --skip-build --build-path .build/asan $(SANITIZE_FILTER)
 sanitize-thread: test-deps
-	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread \
-		|| $(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp" $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
 
 # Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
