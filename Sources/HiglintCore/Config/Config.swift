@@ -9,6 +9,10 @@ public struct Config: Sendable {
     public var disabledPlugins: Set<String> = []
     /// When set, only these plugins run.
     public var enabledPlugins: Set<String>?
+    /// House rules declared under `custom_rules:`, in the order written.
+    public var customRules: [CustomRule] = []
+    /// Plugins run as processes (`plugins.external`), in the order written.
+    public var externalPlugins: [ExternalPluginSettings] = []
     /// A severity per rule id, or nil for `off`.
     public var ruleSeverities: [String: Severity?] = [:]
     /// Values set under `thresholds:`, by key; the rules declare the keys and defaults.
@@ -28,6 +32,9 @@ public struct Config: Sendable {
         RuleContext(thresholds: thresholds, appCategory: appCategory)
     }
 
+    /// The custom rules as plugins, one per id prefix.
+    public var customRulePlugins: [Plugin] { CustomRule.plugins(customRules) }
+
     /// The severity a rule runs at, or nil when it is off (by itself or by its plugin).
     public func severity(of rule: RuleDescription) -> Severity? {
         if rule.plugin != CoreRules.pluginName {
@@ -36,6 +43,25 @@ public struct Config: Sendable {
         }
         if let override = ruleSeverities[rule.id] { return override }
         return rule.severity
+    }
+}
+
+/// One entry of `plugins.external`: a plugin that runs as its own process.
+public struct ExternalPluginSettings: Sendable, Equatable {
+    /// The plugin's name, which is the prefix of its rules' ids (`house` for `house.*`).
+    public var name: String
+    /// The program and its arguments; a relative program path is resolved against the config's directory.
+    public var command: [String]
+    /// How long the plugin may take over one screen.
+    public var timeoutMilliseconds: Int = 5000
+    /// Where the entry is in the config, for messages.
+    public var mark: Mark
+
+    public init(name: String, command: [String], timeoutMilliseconds: Int = 5000, mark: Mark = .start) {
+        self.name = name
+        self.command = command
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.mark = mark
     }
 }
 

@@ -6,6 +6,11 @@ public struct Engine: Sendable {
     /// Each enabled rule with its description, read once here rather than copied for every screen.
     private let screenRules: [EnabledRule<any ScreenRule>]
     private let projectRules: [EnabledRule<any ProjectRule>]
+    private let reviewers: [EnabledReviewer]
+    /// `plugin.failed`'s severity, or nil when it is off.
+    private let failureSeverity: Severity?
+    /// When set, the time each rule and reviewer takes is added up here (`check --timings`).
+    public let timings: RuleTimings?
     private let coreSeverities: [String: Severity]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
@@ -16,15 +21,27 @@ public struct Engine: Sendable {
     public let buildsWireframes: Bool
     private let decoder: SpecDecoder
 
-    public init(plugins: [Plugin], config: Config, wireframes: Bool = true) {
+    /// The config's `custom_rules` run as plugins of their own, after `plugins`.
+    public init(plugins: [Plugin], config: Config, wireframes: Bool = true, timings: RuleTimings? = nil) {
+        let plugins = plugins + config.customRulePlugins
         self.plugins = plugins
         self.config = config
         self.buildsWireframes = wireframes
+        self.timings = timings
         var screenRules: [EnabledRule<any ScreenRule>] = []
         var projectRules: [EnabledRule<any ProjectRule>] = []
+        var reviewers: [EnabledReviewer] = []
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
+            for reviewer in plugin.reviewers {
+                var enabled: [String: (RuleDescription, Severity)] = [:]
+                for description in reviewer.ruleDescriptions {
+                    known.insert(description.id)
+                    if let severity = config.severity(of: description) { enabled[description.id] = (description, severity) }
+                }
+                reviewers.append(EnabledReviewer(reviewer, plugin: plugin.name, enabled))
+            }
             for rule in plugin.screenRules {
                 let description = rule.description
                 known.insert(description.id)
@@ -47,13 +64,18 @@ public struct Engine: Sendable {
         }
         self.screenRules = screenRules
         self.projectRules = projectRules
+        self.reviewers = reviewers
+        if !reviewers.isEmpty { known.formUnion([PluginFailure.pluginName, PluginFailure.ruleID]) }
+        self.failureSeverity = config.severity(of: PluginFailure.description)
         self.coreSeverities = coreSeverities
         self.knownNames = known
         self.decoder = SpecDecoder(defaultDevice: config.appDevice)
     }
 
     /// Every rule's description, core rules first, then each plugin's.
-    public var allRuleDescriptions: [RuleDescription] { CoreRules.descriptions(with: plugins) }
+    public var allRuleDescriptions: [RuleDescription] {
+        CoreRules.descriptions(with: plugins) + (reviewers.isEmpty ? [] : [PluginFailure.description])
+    }
 
     // MARK: - One file
 
@@ -83,6 +105,7 @@ public struct Engine: Sendable {
         var findings: [Finding] = []
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
+        var screens: [Screen] = []
         if documents.isEmpty {
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
                  file: file, screen: nil, element: nil, suppressed: [], into: &findings)
@@ -105,7 +128,10 @@ public struct Engine: Sendable {
             var flattened = screen
             flattened.flattenElements()
             for enabled in screenRules {
-                for violation in enabled.rule.check(flattened, in: context) {
+                let started = timings.map { _ in ContinuousClock.now }
+                let violations = enabled.rule.check(flattened, in: context)
+                if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
+                for violation in violations {
                     if isSuppressed(enabled.description, by: suppressed)
                         || isSuppressed(enabled.description, by: violation.suppressed) {
                         continue
@@ -116,11 +142,38 @@ public struct Engine: Sendable {
             }
             summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
+            if !reviewers.isEmpty { screens.append(screen) }
         }
+        if !screens.isEmpty { askReviewers(about: screens, file: file, into: &findings) }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
         return result
+    }
+
+    /// Each reviewer's violations of the rules the config leaves on, suppressed like any rule's.
+    private func askReviewers(about screens: [Screen], file: SpecFile, into findings: inout [Finding]) {
+        let context = config.ruleContext
+        for enabled in reviewers where !enabled.rules.isEmpty || failureSeverity != nil {
+            let started = timings.map { _ in ContinuousClock.now }
+            let violations = enabled.reviewer.review(
+                screens, file: file.displayPath, enabled: Set(enabled.rules.keys), in: context)
+            if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.plugin) }
+            for reported in violations {
+                let screen = screens[min(max(reported.screen, 0), screens.count - 1)]
+                if reported.rule == PluginFailure.ruleID {
+                    guard let failureSeverity, !isSuppressed(PluginFailure.description, by: screen.review.ignore) else { continue }
+                    findings.append(finding(PluginFailure.description, failureSeverity, reported.violation, file: file, screen: screen.name))
+                    continue
+                }
+                guard let (description, severity) = enabled.rules[reported.rule],
+                      !isSuppressed(description, by: screen.review.ignore),
+                      !isSuppressed(description, by: reported.violation.suppressed)
+                else { continue }
+                findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
+            }
+        }
+        findings.sort(by: Finding.reportOrder)
     }
 
     // MARK: - The project pass
@@ -294,6 +347,19 @@ public struct Engine: Sendable {
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
             message: message, hint: description.hint, screen: screen, element: element))
+    }
+}
+
+/// A reviewer with the rules of it the config leaves on, by id.
+private final class EnabledReviewer: Sendable {
+    let reviewer: any FileReviewer
+    let plugin: String
+    let rules: [String: (RuleDescription, Severity)]
+
+    init(_ reviewer: any FileReviewer, plugin: String, _ rules: [String: (RuleDescription, Severity)]) {
+        self.reviewer = reviewer
+        self.plugin = plugin
+        self.rules = rules
     }
 }
 

@@ -109,21 +109,51 @@ public protocol ProjectRule: Sendable {
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation]
 }
 
+/// A violation of one of several rules, as a `FileReviewer` reports it.
+public struct RuleViolation: Sendable {
+    /// One of the reviewer's rules, or `PluginFailure.ruleID`.
+    public var rule: String
+    /// Which of the file's screens it is about (its position in the list the reviewer was given).
+    public var screen: Int
+    public var violation: Violation
+
+    public init(rule: String, screen: Int, _ violation: Violation) {
+        self.rule = rule
+        self.screen = screen
+        self.violation = violation
+    }
+}
+
+/// Rules checked together, one file at a time, by something other than a Swift function:
+/// an external plugin's process. It sees the file's path and all its screens at once, so
+/// that it can ask about them together and answer for the file as a whole when it fails.
+public protocol FileReviewer: Sendable {
+    /// The rules it reports, as they are known now (an external plugin's come from its hello).
+    var ruleDescriptions: [RuleDescription] { get }
+    /// `enabled` holds the ids the config leaves on; a reviewer may skip work for the others.
+    func review(_ screens: [Screen], file: String, enabled: Set<String>, in context: RuleContext) -> [RuleViolation]
+}
+
 /// A named set of rules.
 public struct Plugin: Sendable {
     public var name: String
     public var summary: String
     public var screenRules: [any ScreenRule]
     public var projectRules: [any ProjectRule]
+    public var reviewers: [any FileReviewer]
 
-    public init(name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = []) {
+    public init(
+        name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = [],
+        reviewers: [any FileReviewer] = []
+    ) {
         self.name = name
         self.summary = summary
         self.screenRules = screenRules
         self.projectRules = projectRules
+        self.reviewers = reviewers
     }
 
     public var ruleDescriptions: [RuleDescription] {
-        screenRules.map(\.description) + projectRules.map(\.description)
+        screenRules.map(\.description) + projectRules.map(\.description) + reviewers.flatMap(\.ruleDescriptions)
     }
 }
