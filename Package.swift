@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libinotifytools0-dev"])]),
         // signalfd is glibc's own; its header is the whole module.
         .systemLibrary(name: "CSignalFD", path: "Sources/CSignalFD"),
+        // fork, the parent-death signal and exec, for plugin processes; also header-only.
+        .systemLibrary(name: "CPluginSpawn", path: "Sources/CPluginSpawn"),
         // The HTML report's stylesheet and script are files of their own, compiled into the binary.
         .target(
             name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
@@ -34,9 +36,11 @@ let package = Package(
                 path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
+        // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
+        .target(name: "HiglintPluginHost", dependencies: ["HiglintCore", "CPluginSpawn"], path: "Sources/HiglintPluginHost"),
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
         .executableTarget(
-            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
+            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintPluginHost", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
@@ -47,6 +51,8 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
+        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
+                    path: "Tests/PluginHostTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

@@ -1,0 +1,108 @@
+import Foundation
+import HiglintCore
+import HiglintPluginHost
+import Synchronization
+import XCTest
+
+/// External plugins through a real process: the Python fixture under Tests/Fixtures/plugins.
+final class ExternalPluginTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+
+    private final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    private func host(_ arguments: [String] = [], timeout: Int = 5000, command: [String]? = nil, log: Log = Log()) throws -> PluginHost {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        var config = Config()
+        config.externalPlugins = [
+            ExternalPluginSettings(name: "house", command: command ?? ["python3", Self.fixture] + arguments, timeoutMilliseconds: timeout),
+        ]
+        config.baseDirectory = FileManager.default.temporaryDirectory.path
+        return PluginHost(config, log: log.append)
+    }
+
+    private func review(_ files: [(String, String)], host: PluginHost, config: Config = Config()) -> [Finding] {
+        let engine = Engine(plugins: host.enginePlugins, config: config)
+        let results = files.map { engine.review(Array($0.1.utf8), file: SpecFile(path: $0.0, displayPath: $0.0)) }
+        return engine.report(results).findings.filter { !$0.rule.hasPrefix("spec.") }
+    }
+
+    private func spec(_ name: String, _ elements: String = "  - {id: buy, type: button, frame: [0, 100, 200, 50]}\n") -> String {
+        "screen: \(name)\nelements:\n" + elements
+    }
+
+    private func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.file):\($0.line):\($0.column) \($0.rule) \($0.severity) \($0.element ?? "-") \($0.message)" }
+    }
+
+    func testHappyPathFindingsLandOnElementsAndGoThroughTheConfig() throws {
+        let host = try host()
+        defer { host.shutdown() }
+        let elements = "  - {id: buy, type: button, frame: [0, 100, 200, 50]}\n  - {type: text, label: Lorem ipsum, frame: [0, 200, 200, 20]}\n"
+        XCTAssertEqual(summary(review([("a.yaml", spec("Home", elements))], host: host)), [
+            "a.yaml:3:5 house.analytics warning buy button buy names no action",
+            "a.yaml:4:5 house.no-lorem error elements[1] placeholder label",
+        ])
+        var config = Config()
+        config.ruleSeverities = ["house.analytics": Severity?.none, "house.no-lorem": Severity.warning]
+        XCTAssertEqual(summary(review([("a.yaml", spec("Home", elements))], host: host, config: config)), [
+            "a.yaml:4:5 house.no-lorem warning elements[1] placeholder label",
+        ])
+        let ignored = spec("Home", elements) + "review: {ignore: [house]}\n"
+        XCTAssertEqual(review([("a.yaml", ignored)], host: host), [])
+        let engine = Engine(plugins: host.enginePlugins, config: Config())
+        XCTAssertEqual(engine.allRuleDescriptions.filter { $0.plugin == "house" }.map(\.id), ["house.analytics", "house.no-lorem"])
+        XCTAssertEqual(engine.allRuleDescriptions.last?.id, PluginFailure.ruleID)
+    }
+
+    func testEveryFaultFailsItsFileOnlyAndTheReviewGoesOn() throws {
+        let log = Log()
+        let host = try host(timeout: 300, log: log)
+        defer { host.shutdown() }
+        let files = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside", "Noisy"].enumerated().flatMap { index, name in
+            [("\(index)-a.yaml", spec(name)), ("\(index)-b.yaml", spec("Fine\(index)"))]
+        }
+        let findings = review(files, host: host)
+        let failed = findings.filter { $0.rule == PluginFailure.ruleID }
+        XCTAssertEqual(failed.map(\.file), ["0-a.yaml", "1-a.yaml", "2-a.yaml", "3-a.yaml", "4-a.yaml", "5-a.yaml"])
+        XCTAssertTrue(failed.allSatisfy { $0.severity == .error && $0.line == 1 && $0.message.hasPrefix("plugin \"house\" failed: ") })
+        let reasons = failed.map(\.message)
+        XCTAssertTrue(reasons[0].contains("crashed (exited with status 3)"), reasons[0])
+        XCTAssertTrue(reasons[1].contains("did not answer within 300 ms"), reasons[1])
+        XCTAssertTrue(reasons[2].contains("not a JSON object: \"this is not JSON\""), reasons[2])
+        XCTAssertTrue(reasons[3].contains("over 1 MiB"), reasons[3])
+        XCTAssertTrue(reasons[4].contains("which is not one in flight"), reasons[4])
+        XCTAssertTrue(reasons[5].contains("outside its prefix"), reasons[5])
+        // Every other file, after each restart, has its own finding.
+        let analytics = findings.filter { $0.rule == "house.analytics" }.map(\.file)
+        XCTAssertEqual(analytics, ["0-b.yaml", "1-b.yaml", "2-b.yaml", "3-b.yaml", "4-b.yaml", "5-a.yaml", "5-b.yaml", "6-a.yaml", "6-b.yaml"])
+        XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
+    }
+
+    func testAPluginThatCannotStartFailsEveryFile() throws {
+        for (arguments, reason) in [(["--exit-at-hello"], "exited with status 1 before saying hello"), (["--old-protocol"], "speaks protocol 0, not 1")] {
+            let host = try host(arguments)
+            let findings = review([("a.yaml", spec("Home")), ("b.yaml", spec("Other"))], host: host)
+            XCTAssertEqual(findings.map(\.file), ["a.yaml", "b.yaml"])
+            XCTAssertTrue(findings.allSatisfy { $0.rule == PluginFailure.ruleID && $0.message.contains(reason) }, "\(findings)")
+        }
+        let missing = try host(command: ["/nonexistent/plugin"])
+        let findings = review([("a.yaml", spec("Home"))], host: missing)
+        XCTAssertEqual(findings.map(\.message), ["plugin \"house\" failed: it failed to start: could not start /nonexistent/plugin: No such file or directory"])
+    }
+
+    func testShutdownEndsTheProcess() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let host = try host(["--pid-file", pidFile.path])
+        let pid = try XCTUnwrap(Int32(String(contentsOf: pidFile, encoding: .utf8)))
+        XCTAssertEqual(kill(pid, 0), 0)
+        host.shutdown()
+        // Reaped by the shutdown: the pid names no process of ours any more.
+        XCTAssertEqual(waitpid(pid, nil, WNOHANG), -1)
+    }
+}
