@@ -54,14 +54,17 @@ public final class ExternalPlugin: FileReviewer {
                reviewers: [self])
     }
 
-    /// Asks it to exit, and kills it if it has not within a second.
-    public func shutdown() {
+    /// Asks it to exit, and kills it if it has not within a second. Whether it exited
+    /// on its own (true when it was not running).
+    @discardableResult
+    public func shutdown() -> Bool {
         state.withLock { state in
-            guard let process = state.process else { return }
+            guard let process = state.process else { return true }
             process.send(#"{"type":"shutdown"}"#)
-            process.finish(until: ContinuousClock.now + .seconds(1))
+            let exited = process.finish(until: ContinuousClock.now + .seconds(1))
             state.process = nil
             state.givenUp = "it was shut down"
+            return exited
         }
     }
 

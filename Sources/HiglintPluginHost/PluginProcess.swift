@@ -185,8 +185,12 @@ final class PluginProcess {
     }
 
     /// Closes its stdin and gives it until the deadline to exit on its own, then kills it.
-    func finish(until deadline: ContinuousClock.Instant) {
-        flush()
+    /// Whether it exited on its own; lines it still prints are dropped.
+    @discardableResult
+    func finish(until deadline: ContinuousClock.Instant) -> Bool {
+        while !outbox.isEmpty, !ended, ContinuousClock.now < deadline {
+            if case .timedOut = next(until: deadline) { break }
+        }
         if input >= 0 {
             close(input)
             input = -1
@@ -194,8 +198,10 @@ final class PluginProcess {
         while !ended, ContinuousClock.now < deadline {
             if case .timedOut = next(until: deadline) { break }
         }
+        let exited = ended
         drainErrors()
         kill()
+        return exited
     }
 
     /// SIGKILL, then reaps it; idempotent.

@@ -5,6 +5,9 @@ import HiglintCore
 /// the values (and the ways to load the config and find the files) down.
 public struct WatchOptions: Sendable {
     public var plugins: [Plugin]
+    /// The plugins a config brings (its external plugins, started), called at start and at
+    /// every reload after the config loaded; the caller stops the previous ones.
+    public var runtimePlugins: @Sendable (Config) -> [Plugin]
     /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
     public var loadConfig: @Sendable () -> Result<Config, ConfigError>
     /// The paths to review under a config (the command line's, else the config's).
@@ -26,9 +29,11 @@ public struct WatchOptions: Sendable {
         discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
         reportPath: @escaping @Sendable (Config) -> String,
         notifySocket: String? = nil, watchdogMicroseconds: Int64? = nil,
+        runtimePlugins: @escaping @Sendable (Config) -> [Plugin] = { _ in [] },
         log: @escaping @Sendable (String) -> Void
     ) {
         self.plugins = plugins
+        self.runtimePlugins = runtimePlugins
         self.loadConfig = loadConfig
         self.reviewPaths = reviewPaths
         self.discovery = discovery

@@ -24,6 +24,9 @@ enum CheckCommand {
         name: "write-baseline", value: .file,
         summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
     static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
+    static let timings = Option(
+        name: "timings", value: .none,
+        summary: "print on stderr the time spent in each rule and external plugin, the slowest first")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
@@ -32,7 +35,7 @@ enum CheckCommand {
             Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
             every finding. With no PATH, reviews the config's `paths`.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
+        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, timings],
         epilogue: """
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
@@ -94,8 +97,13 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let plugins = RuntimePlugins(config)
+        let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
+        let engine = Engine(
+            plugins: plugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
+        plugins.shutdown()
+        if let timings { Console.error(timings.table()) }
         var report = fullReport
         var baselined = 0
         if let baseline {

@@ -30,6 +30,7 @@ enum Commands {
         WatchCommand.command,
         RulesCommand.command,
         ExplainCommand.command,
+        PluginCommand.command,
         HelpCommand.command,
         VersionCommand.command,
     ]

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// House rules from the command line: custom rules and external plugins in check's outputs,
+/// `--timings`, `rules`/`explain` under a config, and `plugin test`.
+final class PluginCommandTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+
+    private static let config = """
+        plugins:
+          external:
+            - {name: house, command: [python3, \(fixture)], timeout_ms: 2000}
+        custom_rules:
+          local.primary-height:
+            summary: Primary buttons are 50 pt high.
+            hint: Make primary buttons 50 pt high.
+            where: {type: button, role: primary}
+            require: {height: {min: 50, max: 50}}
+            message: "primary button is {height} pt high; ours are 50 pt"
+        """
+
+    private func tree() throws -> SpecTree {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let tree = try SpecTree()
+        try tree.write("config.yaml", Self.config)
+        try tree.write("a.yaml", "screen: Home\nelements:\n  - {id: go, type: button, role: primary, action: go, frame: [0, 100, 200, 44]}\n")
+        try tree.write("b.yaml", "screen: Crash\nelements: []\n")
+        try tree.write("c.yaml", "screen: Other\nelements:\n  - {id: buy, type: button, frame: [0, 100, 200, 50]}\n")
+        return tree
+    }
+
+    func testCheckReportsPluginAndCustomFindingsAndAFaultFailsOnlyItsFile() throws {
+        let tree = try tree()
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, """
+            a.yaml:3:5: warning: primary button is 44 pt high; ours are 50 pt [local.primary-height]
+            b.yaml:1:1: error: plugin "house" failed: it crashed (exited with status 3) [plugin.failed]
+            c.yaml:3:5: warning: button buy names no action [house.analytics]
+
+            """)
+        let sarif = try HiglintProcess.run(["check", ".", "--format", "sarif"], in: tree.url)
+        XCTAssertTrue(sarif.stdout.contains("\"id\": \"house.analytics\""), sarif.stdout)
+        XCTAssertTrue(sarif.stdout.contains("\"id\": \"local.primary-height\""), sarif.stdout)
+    }
+
+    func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
+        let tree = try tree()
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--timings", "--quiet"], in: tree.url)
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("Rule ") ?? false, outcome.stderr)
+        XCTAssertTrue(lines.first?.hasSuffix("  Time (ms)  Relative") ?? false, outcome.stderr)
+        let names = lines.dropFirst().map { String($0.prefix { $0 != " " }) }
+        XCTAssertTrue(names.contains("house"), outcome.stderr)
+        XCTAssertTrue(names.contains("local.primary-height"), outcome.stderr)
+        XCTAssertTrue(names.contains("buttons.hit-target"), outcome.stderr)
+        let times = lines.dropFirst().compactMap { line in line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Double($0) } }
+        XCTAssertEqual(times, times.sorted(by: >))
+    }
+
+    func testRulesAndExplainKnowTheConfigsRules() throws {
+        let tree = try tree()
+        let rules = try HiglintProcess.run(["rules"], in: tree.url)
+        XCTAssertEqual(rules.status, 0, rules.stderr)
+        for id in ["house.analytics", "house.no-lorem", "local.primary-height", "plugin.failed"] {
+            XCTAssertTrue(rules.stdout.contains(id), "\(id) missing from:\n\(rules.stdout)")
+        }
+        let explain = try HiglintProcess.run(["explain", "local.primary-height"], in: tree.url)
+        XCTAssertEqual(explain.status, 0, explain.stderr)
+        XCTAssertTrue(explain.stdout.contains("Make primary buttons 50 pt high."), explain.stdout)
+    }
+
+    func testConfigMistakesStopCheckWithTheirPosition() throws {
+        let tree = try SpecTree()
+        try tree.write("config.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.hasPrefix("config.yaml:2:3: error: custom_rules: rule id \"buttons.mine\": the prefix"), outcome.stderr)
+    }
+
+    func testPluginTestPassesAGoodPluginAndNamesEachBreak() throws {
+        let tree = try tree()
+        let good = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture], in: tree.url)
+        XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
+        XCTAssertTrue(good.stdout.hasSuffix("the plugin keeps protocol 1\n"), good.stdout)
+        let old = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture, "--old-protocol"], in: tree.url)
+        XCTAssertEqual(old.status, 1)
+        XCTAssertTrue(old.stdout.contains("problem: it failed to start: it speaks protocol 0, not 1"), old.stdout)
+        let missing = try HiglintProcess.run(["plugin", "test"], in: tree.url)
+        XCTAssertEqual(missing.status, 2)
+    }
+}
