@@ -90,4 +90,30 @@ final class PluginCommandTests: XCTestCase {
         let missing = try HiglintProcess.run(["plugin", "test"], in: tree.url)
         XCTAssertEqual(missing.status, 2)
     }
+
+    /// The shipped example: its plugin keeps the protocol, and its config reviews the example app with it.
+    func testTheExamplePluginPassesItsTestAndReviewsTheExampleApp() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let test = try HiglintProcess.run(["plugin", "test", "--", "python3", "examples/plugins/acme_rules.py"], in: root)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        XCTAssertFalse(test.stdout.contains("problem:"), test.stdout)
+        let check = try HiglintProcess.run(["check", "--config", "examples/plugins/config.yaml", "--fail-on", "never"], in: root)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.contains(
+            "examples/settings.yaml:16:9: warning: button with action 'sign-out' is destructive but its role is not given [acme.destructive-role]"),
+            check.stdout)
+        XCTAssertFalse(check.stdout.contains("plugin.failed"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("examples/plugins/"), check.stdout)
+    }
+
+    func testBaselineHidesPluginFindingsLikeAnyOther() throws {
+        let tree = try tree()
+        let write = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--write-baseline", "base.json"], in: tree.url)
+        XCTAssertEqual(write.status, 0, write.stderr)
+        let again = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--baseline", "base.json"], in: tree.url)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertTrue(again.stderr.contains("(2 more in the baseline)"), again.stderr)
+    }
 }
