@@ -50,7 +50,7 @@ public struct Config: Sendable {
 public struct ExternalPluginSettings: Sendable, Equatable {
     /// The plugin's name, which is the prefix of its rules' ids (`house` for `house.*`).
     public var name: String
-    /// The program and its arguments; a relative program path is resolved against the config's directory.
+    /// The program (looked up on PATH) and its arguments, run in the config file's directory.
     public var command: [String]
     /// How long the plugin may take over one screen.
     public var timeoutMilliseconds: Int = 5000
