@@ -1,56 +1,94 @@
 import Glibc
 import HiglintCore
-import Synchronization
 
 /// An external plugin: one long-lived process that speaks protocol version 1 (docs/plugins.md).
 ///
-/// Files are reviewed one at a time per plugin, each file's screens in flight together: a
-/// plugin is one process, so it gains nothing from more, and a fault is then always the
-/// fault of the file being reviewed, which gets one `plugin.failed` finding and nothing
-/// else is lost. After a crash, a hang or a broken line the process is killed and the next
-/// file starts a new one, after a back-off that doubles with each fault in a row; after
-/// `maxRestarts` faults in a row it is given up for the rest of the run.
-public final class ExternalPlugin: FileReviewer {
+/// Every thread that reviews a file sends that file's screens as they are decoded and
+/// collects the answers at the end, so the plugin works while the built-in rules run and
+/// several files are in flight at once. A reader thread takes the plugin's lines and hands
+/// each answer to its request.
+///
+/// A fault (a crash, a hang, a line that breaks the protocol) cannot be pinned on one
+/// request, so every file in flight then becomes a suspect, and each suspect is reviewed
+/// again alone on a new process: a file gets `plugin.failed` only when the fault happens
+/// with it alone, and whether a file fails never depends on which others happened to be in
+/// flight. The process is restarted after a pause that doubles with each fault in a row,
+/// and given up for the run after `maxFaultsInARow`.
+public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     public static let protocolVersion = 1
-    static let maxRestarts = 5
+    static let maxFaultsInARow = 6
+    /// The least time a plugin is given to say hello.
+    static let startupMilliseconds = 10_000
 
-    public let settings: ExternalPluginSettings
-    public let ruleDescriptions: [RuleDescription]
+    /// The plugin's name: the config's, or, for `plugin test`, the prefix its hello declares.
+    public private(set) var name: String
+    /// Set once, by `init`, before any other thread can see the plugin.
+    public private(set) var ruleDescriptions: [RuleDescription] = []
     /// Why the plugin could not start, when it could not; every file then gets `plugin.failed`.
-    public let startFailure: String?
+    public private(set) var startFailure: String?
+    public let settings: ExternalPluginSettings
     private let directory: String
     private let log: @Sendable (String) -> Void
-    private let state: Mutex<State>
+    private let monitor = Monitor()
 
-    private struct State: ~Copyable {
-        var process: PluginProcess?
-        var nextID = 1
-        var faultsInARow = 0
-        var givenUp: String?
+    // Everything below is guarded by `monitor`.
+    private var connection: Connection?
+    private var connecting = false
+    private var faultsInARow = 0
+    private var givenUp: String?
+    /// A suspect file is being reviewed alone: no other request may be sent meanwhile.
+    private var isolating = false
+    private var shuttingDown = false
+    private var nextID = 1
+    private var nextGeneration = 1
+    /// Requests in flight: id, and the generation (process) it was sent to.
+    private var pending: [Int: Int] = [:]
+    /// Answers not yet collected, by request id.
+    private var answers: [Int: JSONValue] = [:]
+    /// Why each broken generation broke.
+    private var breaks: [Int: String] = [:]
+
+    /// One process of the plugin.
+    private final class Connection: @unchecked Sendable {
+        let process: PluginProcess
+        let generation: Int
+        /// Guarded by the plugin's monitor, like all that follows.
+        var hello: PluginProcess.Line?
+        /// How it ended ("exited with status 3"), once the reader thread has reaped it.
+        var ended: String?
+
+        init(_ process: PluginProcess, generation: Int) {
+            self.process = process
+            self.generation = generation
+        }
     }
 
     /// Starts the process and reads its hello; `directory` is where it runs (the config's).
+    /// An empty name takes the prefix of the first rule the hello declares.
     public init(_ settings: ExternalPluginSettings, directory: String, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
+        self.name = settings.name
         self.directory = directory
         self.log = log
-        let name = settings.name
-        switch Self.launch(settings, directory: directory, log: log) {
-        case .success(let (process, rules)):
-            ruleDescriptions = rules
-            startFailure = nil
-            state = Mutex(State(process: process))
-        case .failure(let reason):
-            log("higlint: plugin \(name): \(reason)")
-            ruleDescriptions = []
-            startFailure = "it failed to start: \(reason)"
-            state = Mutex(State(givenUp: "it failed to start: \(reason)"))
+        monitor.locked {
+            connecting = true
+            switch connect() {
+            case .success(let (connection, rules, name)):
+                self.connection = connection
+                self.ruleDescriptions = rules
+                self.name = name
+            case .failure(let reason):
+                startFailure = "it failed to start: \(reason)"
+                givenUp = startFailure
+                log("higlint: plugin \(settings.name): \(reason)")
+            }
+            connecting = false
         }
     }
 
     /// The plugin as the engine takes it.
     public var plugin: Plugin {
-        Plugin(name: settings.name, summary: "external plugin: \(settings.command.joined(separator: " "))", screenRules: [],
+        Plugin(name: name, summary: "external plugin: \(settings.command.joined(separator: " "))", screenRules: [],
                reviewers: [self])
     }
 
@@ -58,146 +96,349 @@ public final class ExternalPlugin: FileReviewer {
     /// on its own (true when it was not running).
     @discardableResult
     public func shutdown() -> Bool {
-        state.withLock { state in
-            guard let process = state.process else { return true }
-            process.send(#"{"type":"shutdown"}"#)
-            let exited = process.finish(until: ContinuousClock.now + .seconds(1))
-            state.process = nil
-            state.givenUp = "it was shut down"
+        guard let connection = monitor.locked({ () -> Connection? in
+            shuttingDown = true
+            givenUp = "it was shut down"
+            defer { self.connection = nil }
+            return self.connection
+        }) else { return true }
+        let deadline = ContinuousClock.now + .seconds(1)
+        _ = connection.process.write(#"{"type":"shutdown"}"#, until: deadline)
+        connection.process.closeInput()
+        return monitor.locked {
+            while connection.ended == nil, ContinuousClock.now < deadline { monitor.wait(until: deadline) }
+            let exited = connection.ended != nil
+            if !exited { connection.process.kill() }
+            while connection.ended == nil { monitor.wait(until: nil) }
             return exited
         }
     }
 
-    deinit {
-        shutdown()
-    }
-
     // MARK: - Reviewing
 
-    public func review(_ screens: [Screen], file: String, enabled: Set<String>, in context: RuleContext) -> [RuleViolation] {
-        state.withLock { state in
-            let outcome = exchange(screens, file: file, &state)
-            if let fault = outcome.fault {
-                log("higlint: plugin \(settings.name): \(file): \(fault)")
-                let failure = Violation(message: "plugin \(quoted(settings.name)) failed: \(fault)", at: screens[0].marks.map)
-                return outcome.violations.filter { enabled.contains($0.rule) }
-                    + [RuleViolation(rule: PluginFailure.ruleID, screen: 0, failure)]
+    public func begin(file: String, enabled: Set<String>, in context: RuleContext) -> any FileReview {
+        ExternalReview(plugin: self, file: file, enabled: enabled)
+    }
+
+    private struct ExternalReview: FileReview {
+        let plugin: ExternalPlugin
+        let file: String
+        let enabled: Set<String>
+        var screens: [Screen] = []
+        var requests: [Request] = []
+        /// Why a screen could not be sent, when one could not.
+        var failure: String?
+        var started = ContinuousClock.now
+
+        init(plugin: ExternalPlugin, file: String, enabled: Set<String>) {
+            self.plugin = plugin
+            self.file = file
+            self.enabled = enabled
+        }
+
+        mutating func add(_ screen: Screen) {
+            if screens.isEmpty { started = .now }
+            screens.append(screen)
+            guard failure == nil else { return }
+            switch plugin.send(screen, file: file, alone: false) {
+            case .success(let request): requests.append(request)
+            case .failure(let reason): failure = reason.description
             }
-            return outcome.violations.filter { enabled.contains($0.rule) }
+        }
+
+        mutating func finish() -> [RuleViolation] {
+            plugin.collect(self)
         }
     }
 
-    private struct Outcome {
-        var violations: [RuleViolation] = []
-        /// The first way the plugin broke the protocol on this file.
-        var fault: String?
+    struct Request {
+        var id: Int
+        var generation: Int
     }
 
-    private func exchange(_ screens: [Screen], file: String, _ state: inout State) -> Outcome {
-        if let reason = state.givenUp { return Outcome(fault: reason) }
-        if state.process == nil {
-            // A growing pause before each restart, so a plugin that crashes at once is not restarted in a loop.
-            let pause = Duration.milliseconds(50 << min(state.faultsInARow, 6))
-            if pause > .zero { sleep(for: pause) }
-            switch Self.launch(settings, directory: directory, log: log) {
-            case .success(let (process, rules)):
-                if rules.map({ $0.id }) != ruleDescriptions.map({ $0.id }) {
-                    process.kill()
-                    return giveUp("it declared other rules when restarted", &state)
-                }
-                state.process = process
+    /// Sends one review request. `alone` is the suspect being reviewed by itself, which
+    /// is not held back by its own isolation.
+    private func send(_ screen: Screen, file: String, alone: Bool) -> Result<Request, PluginFault> {
+        let screenJSON = ScreenJSON.render(screen)
+        let sent = monitor.locked { () -> Result<(Request, Connection), PluginFault> in
+            while !alone && isolating { monitor.wait(until: nil) }
+            switch ensureConnection() {
+            case .success(let connection):
+                let request = Request(id: nextID, generation: connection.generation)
+                nextID += 1
+                pending[request.id] = request.generation
+                return .success((request, connection))
             case .failure(let reason):
-                return giveUp("it could not be restarted: \(reason)", &state)
+                return .failure(reason)
             }
         }
-        guard let process = state.process else { return Outcome(fault: "it is not running") }
-        var pending: [Int: Int] = [:]
-        for (index, screen) in screens.enumerated() {
-            let id = state.nextID
-            state.nextID += 1
-            pending[id] = index
-            process.send(#"{"type":"review","id":\#(id),"file":\#(JSONText.string(file)),"screen":\#(ScreenJSON.render(screen))}"#)
-        }
-        let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds) * screens.count
-        var outcome = Outcome()
-        var broken: String?
-        while !pending.isEmpty, broken == nil {
-            switch process.next(until: deadline) {
-            case .timedOut: broken = "it did not answer within \(settings.timeoutMilliseconds) ms a screen"
-            case .lineTooLong: broken = "it printed a line over 1 MiB"
-            case .exited(let how): broken = "it crashed (\(how))"
-            case .line(let bytes):
-                guard let message = JSONValue.parse(bytes), message.isObject else {
-                    broken = "it printed a line that is not a JSON object: \(quoted(String(decoding: bytes.prefix(80), as: UTF8.self)))"
-                    break
-                }
-                guard message["type"]?.string == "findings" else {
-                    broken = "it sent \(quoted(message["type"]?.string ?? "a message without a type")) where findings were expected"
-                    break
-                }
-                guard let id = message["id"]?.integer, let index = pending.removeValue(forKey: id) else {
-                    broken = "it answered request \(message["id"].map(Self.describe) ?? "without an id"), which is not one in flight"
-                    break
-                }
-                let read = violations(in: message, screen: screens[index], index: index)
-                outcome.violations += read.violations
-                if outcome.fault == nil { outcome.fault = read.fault }
+        switch sent {
+        case .failure(let reason): return .failure(reason)
+        case .success(let (request, connection)):
+            let text = #"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":\#(screenJSON)}"#
+            let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
+            if case .timedOut = connection.process.write(text, until: deadline) {
+                monitor.locked { breakConnection(connection, "it took no input for \(settings.timeoutMilliseconds) ms") }
             }
+            // A closed pipe means it exited: the reader thread sees that and breaks the connection.
+            return .success(request)
         }
-        if let broken {
-            process.kill()
-            state.process = nil
-            state.faultsInARow += 1
-            if state.faultsInARow > Self.maxRestarts {
-                state.givenUp = "it was given up after \(Self.maxRestarts + 1) faults in a row (the last: \(broken))"
-            }
-            outcome.fault = broken
-        } else {
-            state.faultsInARow = 0
-        }
-        return outcome
     }
 
-    private func giveUp(_ reason: String, _ state: inout State) -> Outcome {
-        state.givenUp = reason
-        return Outcome(fault: reason)
+    private func collect(_ review: ExternalReview) -> [RuleViolation] {
+        if let failure = review.failure {
+            monitor.locked { review.requests.forEach { answers[$0.id] = nil } }
+            return failed(review, failure)
+        }
+        let deadline = review.started + .milliseconds(settings.timeoutMilliseconds) * review.screens.count
+        switch wait(for: review.requests, until: deadline) {
+        case .success(let replies): return violations(replies, review)
+        case .failure:
+            // A suspect: reviewed again, alone, on a process of its own.
+            return isolated(review)
+        }
     }
 
-    /// The findings of one answer; a finding the protocol does not allow is left out and named as the fault.
-    private func violations(in message: JSONValue, screen: Screen, index: Int) -> Outcome {
-        guard let findings = message["findings"]?.array else {
-            return Outcome(fault: "its answer has no \"findings\" list")
+    /// The answers to `requests`, or the fault that broke the process they were sent to.
+    private func wait(for requests: [Request], until deadline: ContinuousClock.Instant) -> Result<[JSONValue], PluginFault> {
+        monitor.locked {
+            while true {
+                if let broken = requests.lazy.compactMap({ self.breaks[$0.generation] }).first {
+                    requests.forEach { answers[$0.id] = nil }
+                    return .failure(PluginFault(broken))
+                }
+                let replies = requests.compactMap { answers[$0.id] }
+                if replies.count == requests.count {
+                    requests.forEach { answers[$0.id] = nil }
+                    faultsInARow = 0
+                    return .success(replies)
+                }
+                if ContinuousClock.now >= deadline {
+                    let stalled = requests.first { answers[$0.id] == nil }
+                    if let stalled, let connection, connection.generation == stalled.generation {
+                        breakConnection(connection, "it did not answer within \(settings.timeoutMilliseconds) ms a screen")
+                    } else if let stalled, breaks[stalled.generation] == nil {
+                        breaks[stalled.generation] = "it did not answer within \(settings.timeoutMilliseconds) ms a screen"
+                    }
+                    continue
+                }
+                monitor.wait(until: deadline)
+            }
         }
-        var outcome = Outcome()
-        let prefix = settings.name + "."
+    }
+
+    private func isolated(_ review: ExternalReview) -> [RuleViolation] {
+        monitor.locked {
+            while isolating { monitor.wait(until: nil) }
+            isolating = true
+            // Alone: the other files' requests are answered, or broken, first.
+            while !pending.isEmpty { monitor.wait(until: nil) }
+        }
+        defer {
+            monitor.locked {
+                isolating = false
+                monitor.broadcast()
+            }
+        }
+        var requests: [Request] = []
+        let started = ContinuousClock.now
+        for screen in review.screens {
+            switch send(screen, file: review.file, alone: true) {
+            case .success(let request): requests.append(request)
+            case .failure(let reason):
+                monitor.locked { requests.forEach { answers[$0.id] = nil } }
+                return failed(review, reason.description)
+            }
+        }
+        let deadline = started + .milliseconds(settings.timeoutMilliseconds) * review.screens.count
+        switch wait(for: requests, until: deadline) {
+        case .success(let replies): return violations(replies, review)
+        case .failure(let fault): return failed(review, fault.description)
+        }
+    }
+
+    private func failed(_ review: ExternalReview, _ reason: String) -> [RuleViolation] {
+        // A plugin given up was logged once, when it was; its files are not logged one by one.
+        if monitor.locked({ givenUp != reason }) { log("higlint: plugin \(name): \(review.file): \(reason)") }
+        let mark = review.screens.first?.marks.map ?? .start
+        return [RuleViolation(rule: PluginFailure.ruleID, screen: 0, Violation(message: "plugin \(quoted(name)) failed: \(reason)", at: mark))]
+    }
+
+    /// The findings of every answer, with one `plugin.failed` when some finding broke the protocol.
+    private func violations(_ replies: [JSONValue], _ review: ExternalReview) -> [RuleViolation] {
+        var out: [RuleViolation] = []
+        var fault: String?
+        for (index, reply) in replies.enumerated() {
+            let read = findings(in: reply, screen: review.screens[index], index: index)
+            out += read.violations.filter { review.enabled.contains($0.rule) }
+            if fault == nil { fault = read.fault }
+        }
+        if let fault { out += failed(review, fault) }
+        return out
+    }
+
+    private func findings(in message: JSONValue, screen: Screen, index: Int) -> (violations: [RuleViolation], fault: String?) {
+        guard let findings = message["findings"]?.array else { return ([], "its answer has no \"findings\" list") }
+        var violations: [RuleViolation] = []
+        var fault: String?
+        let prefix = name + "."
         let declared = Set(ruleDescriptions.map(\.id))
         for finding in findings {
             guard let rule = finding["rule"]?.string, let text = finding["message"]?.string else {
-                outcome.fault = outcome.fault ?? "a finding lacks its \"rule\" or \"message\" text"
+                fault = fault ?? "a finding lacks its \"rule\" or \"message\" text"
                 continue
             }
             guard rule.hasPrefix(prefix) else {
-                outcome.fault = outcome.fault ?? "it named the rule \(quoted(rule)), outside its prefix \(quoted(prefix + "*"))"
+                fault = fault ?? "it named the rule \(quoted(rule)), outside its prefix \(quoted(prefix + "*"))"
                 continue
             }
             guard declared.contains(rule) else {
-                outcome.fault = outcome.fault ?? "it named the rule \(quoted(rule)), which its hello did not declare"
+                fault = fault ?? "it named the rule \(quoted(rule)), which its hello did not declare"
                 continue
             }
-            var violation = Violation(message: text, at: screen.marks.map, suppressed: [])
-            if let name = finding["element"]?.string {
-                guard let element = screen.allElements.first(where: { $0.path == name || $0.id == name }) else {
-                    outcome.fault = outcome.fault ?? "it named the element \(quoted(name)), which the screen does not have"
+            var violation = Violation(message: text, at: screen.marks.map)
+            if let element = finding["element"]?.string {
+                guard let found = screen.allElements.first(where: { $0.path == element || $0.id == element }) else {
+                    fault = fault ?? "it named the element \(quoted(element)), which the screen does not have"
                     continue
                 }
-                violation = Violation(message: text, on: element)
+                violation = Violation(message: text, on: found)
             }
             if let at = finding["at"], let line = at["line"]?.integer, let column = at["column"]?.integer, line > 0, column > 0 {
                 violation.mark = Mark(line: line, column: column)
             }
-            outcome.violations.append(RuleViolation(rule: rule, screen: index, violation))
+            violations.append(RuleViolation(rule: rule, screen: index, violation))
         }
-        return outcome
+        return (violations, fault)
+    }
+
+    // MARK: - The process
+
+    /// The running process, started (again) when there is none. Called with the lock held.
+    private func ensureConnection() -> Result<Connection, PluginFault> {
+        while connecting { monitor.wait(until: nil) }
+        if let givenUp { return .failure(PluginFault(givenUp)) }
+        if let connection { return .success(connection) }
+        connecting = true
+        defer {
+            connecting = false
+            monitor.broadcast()
+        }
+        // A growing pause before each restart, so that a plugin that dies at once is not restarted in a loop.
+        if faultsInARow > 0 {
+            let pause = ContinuousClock.now + .milliseconds(50 << min(faultsInARow, 6))
+            while ContinuousClock.now < pause { monitor.wait(until: pause) }
+        }
+        switch connect() {
+        case .success(let (connection, rules, _)):
+            guard rules.map(\.id) == ruleDescriptions.map(\.id) else {
+                connection.process.kill()
+                givenUp = "it declared other rules when restarted"
+                return .failure(PluginFault(givenUp ?? ""))
+            }
+            self.connection = connection
+            return .success(connection)
+        case .failure(let reason):
+            recordFault()
+            return .failure(PluginFault("it could not be restarted: \(reason)"))
+        }
+    }
+
+    /// Starts a process and reads its hello. Called with the lock held, which the wait for the hello releases.
+    private func connect() -> Result<(Connection, [RuleDescription], String), PluginFault> {
+        let tag = name.isEmpty ? "plugin-under-test" : name
+        let process: PluginProcess
+        switch PluginProcess.start(settings.command, in: directory, log: { [log] in log("plugin \(tag): \($0)") }) {
+        case .success(let started): process = started
+        case .failure(let reason): return .failure(reason)
+        }
+        let connection = Connection(process, generation: nextGeneration)
+        nextGeneration += 1
+        guard startThread({ [self] in
+            let how = process.readUntilEnd { line in deliver(line, from: connection) }
+            ended(connection, how: how)
+        }) else {
+            process.kill()
+            return .failure(PluginFault("could not start a thread to read it"))
+        }
+        // Starting an interpreter can take longer than answering about a screen.
+        let deadline = ContinuousClock.now + .milliseconds(max(settings.timeoutMilliseconds, Self.startupMilliseconds))
+        let hello = #"{"type":"hello","protocol":\#(Self.protocolVersion),"higlint":\#(JSONText.string(HiglintVersion.current))}"#
+        _ = process.write(hello, until: deadline)
+        while connection.hello == nil, connection.ended == nil, ContinuousClock.now < deadline { monitor.wait(until: deadline) }
+        let failure: String
+        switch connection.hello {
+        case nil where connection.ended != nil: failure = "it \(connection.ended ?? "ended") before saying hello"
+        case nil: failure = "it did not say hello within \(max(settings.timeoutMilliseconds, Self.startupMilliseconds)) ms"
+        case .tooLong?: failure = "its hello is over 1 MiB"
+        case .line(let bytes)?:
+            switch Self.hello(bytes, prefix: name) {
+            case .success(let (rules, name)): return .success((connection, rules, name))
+            case .failure(let reason): failure = reason.description
+            }
+        }
+        process.kill()
+        return .failure(PluginFault(failure))
+    }
+
+    /// The reader thread's hand-over of one line.
+    private func deliver(_ line: PluginProcess.Line, from connection: Connection) {
+        var parsed: JSONValue?
+        if case .line(let bytes) = line { parsed = JSONValue.parse(bytes) }
+        monitor.locked {
+            defer { monitor.broadcast() }
+            if connection.hello == nil {
+                connection.hello = line
+                return
+            }
+            guard self.connection === connection, breaks[connection.generation] == nil else { return }
+            guard case .line(let bytes) = line else {
+                return breakConnection(connection, "it printed a line over 1 MiB")
+            }
+            guard let message = parsed, message.isObject else {
+                let text = String(decoding: bytes.prefix(80), as: UTF8.self)
+                return breakConnection(connection, "it printed a line that is not a JSON object: \(quoted(text))")
+            }
+            guard message["type"]?.string == "findings" else {
+                let type = message["type"]?.string.map { quoted($0) } ?? "a message without a type"
+                return breakConnection(connection, "it sent \(type) where findings were expected")
+            }
+            guard let id = message["id"]?.integer, pending[id] == connection.generation else {
+                let id = message["id"].map(Self.describe) ?? "without an id"
+                return breakConnection(connection, "it answered request \(id), which is not one in flight")
+            }
+            pending[id] = nil
+            answers[id] = message
+        }
+    }
+
+    /// The reader thread's last word: the process is gone.
+    private func ended(_ connection: Connection, how: String) {
+        monitor.locked {
+            connection.ended = how
+            if self.connection === connection, !shuttingDown { breakConnection(connection, "it crashed (\(how))") }
+            monitor.broadcast()
+        }
+    }
+
+    /// Ends a process that broke the protocol: its requests' files become suspects. Called with the lock held.
+    private func breakConnection(_ connection: Connection, _ reason: String) {
+        guard breaks[connection.generation] == nil else { return }
+        breaks[connection.generation] = reason
+        pending = pending.filter { $0.value != connection.generation }
+        if self.connection === connection { self.connection = nil }
+        connection.process.kill()
+        recordFault(reason)
+        monitor.broadcast()
+    }
+
+    private func recordFault(_ reason: String? = nil) {
+        faultsInARow += 1
+        if faultsInARow >= Self.maxFaultsInARow, givenUp == nil {
+            let reason = "it was given up after \(Self.maxFaultsInARow) faults in a row" + (reason.map { " (the last: \($0))" } ?? "")
+            givenUp = reason
+            log("higlint: plugin \(name): \(reason)")
+        }
     }
 
     private static func describe(_ value: JSONValue) -> String {
@@ -208,36 +449,9 @@ public final class ExternalPlugin: FileReviewer {
         }
     }
 
-    // MARK: - Starting
-
-    /// Starts the process and reads its hello: the rules it declares, each under its prefix.
-    static func launch(
-        _ settings: ExternalPluginSettings, directory: String, log: @escaping @Sendable (String) -> Void
-    ) -> Result<(PluginProcess, [RuleDescription]), PluginFault> {
-        let name = settings.name
-        let process: PluginProcess
-        switch PluginProcess.start(settings.command, in: directory, log: { log("plugin \(name): \($0)") }) {
-        case .success(let started): process = started
-        case .failure(let reason): return .failure(reason)
-        }
-        process.send(#"{"type":"hello","protocol":\#(protocolVersion),"higlint":\#(JSONText.string(HiglintVersion.current))}"#)
-        let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
-        let failure: String
-        switch process.next(until: deadline) {
-        case .timedOut: failure = "it did not say hello within \(settings.timeoutMilliseconds) ms"
-        case .lineTooLong: failure = "its hello is over 1 MiB"
-        case .exited(let how): failure = "it \(how) before saying hello"
-        case .line(let bytes):
-            switch hello(bytes, prefix: name) {
-            case .success(let rules): return .success((process, rules))
-            case .failure(let reason): failure = reason.description
-            }
-        }
-        process.kill()
-        return .failure(PluginFault(failure))
-    }
-
-    static func hello(_ bytes: [UInt8], prefix: String) -> Result<[RuleDescription], PluginFault> {
+    /// The rules a hello declares, each under the prefix (or, when the prefix is empty,
+    /// under the first rule's), and the prefix.
+    static func hello(_ bytes: [UInt8], prefix given: String) -> Result<([RuleDescription], String), PluginFault> {
         guard let message = JSONValue.parse(bytes), message.isObject else {
             return .failure(PluginFault("its first line is not a JSON object: \(quoted(String(decoding: bytes.prefix(80), as: UTF8.self)))"))
         }
@@ -246,6 +460,8 @@ public final class ExternalPlugin: FileReviewer {
             return .failure(PluginFault("it speaks protocol \(message["protocol"].map(describe) ?? "(none given)"), not \(protocolVersion)"))
         }
         guard let entries = message["rules"]?.array else { return .failure(PluginFault("its hello has no \"rules\" list")) }
+        var prefix = given
+        if prefix.isEmpty, let first = entries.first?["id"]?.string { prefix = String(first.prefix { $0 != "." }) }
         var rules: [RuleDescription] = []
         for entry in entries {
             guard let id = entry["id"]?.string else { return .failure(PluginFault("a rule of its hello has no \"id\"")) }
@@ -265,13 +481,6 @@ public final class ExternalPlugin: FileReviewer {
                 seed: "external plugin \(prefix)", hint: entry["hint"]?.string ?? "", triggeringExamples: [],
                 nonTriggeringExamples: []))
         }
-        return .success(rules)
+        return .success((rules, prefix))
     }
-}
-
-private func sleep(for duration: Duration) {
-    let parts = duration.components
-    var time = timespec(tv_sec: Int(parts.seconds), tv_nsec: Int(parts.attoseconds / 1_000_000_000))
-    var left = timespec()
-    while nanosleep(&time, &left) != 0 && errno == EINTR { time = left }
 }

@@ -1,33 +1,23 @@
 import CPluginSpawn
 import Glibc
 
-/// One running plugin process and its three pipes, driven by `poll` from the thread that
-/// holds its plugin's lock. Lines out are queued and written as the pipe takes them, while
-/// its answers and its stderr are read: neither side can block the other on a full pipe.
-final class PluginProcess {
+/// One running plugin process and its three pipes. Lines go to its stdin from any thread
+/// (one at a time, under `writing`); its stdout and stderr are read by one reader thread
+/// (`readUntilEnd`), so the plugin can never block on a full pipe while higlint waits.
+final class PluginProcess: @unchecked Sendable {
     /// A line of the plugin's stdout longer than this breaks the protocol.
     static let maxLineBytes = 1 << 20
 
-    enum Event {
-        case line([UInt8])
-        case timedOut
-        case lineTooLong
-        /// Its stdout ended, or its stdin no longer takes lines: it exited or is exiting.
-        case exited(String)
-    }
-
     let pid: pid_t
+    /// Guarded by `writing`.
     private var input: Int32
-    private var output: Int32
-    private var errors: Int32
-    private var outbox: [UInt8] = []
-    private var lineBuffer: [UInt8] = []
-    private var errorBuffer: [UInt8] = []
-    private var ended = false
-    private var reaped = false
-    private let logLine: (String) -> Void
+    /// Used by the reader thread only.
+    private let output: Int32
+    private let errors: Int32
+    private let writing = Monitor()
+    private let logLine: @Sendable (String) -> Void
 
-    private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, log: @escaping (String) -> Void) {
+    private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, log: @escaping @Sendable (String) -> Void) {
         self.pid = pid
         self.input = input
         self.output = output
@@ -35,13 +25,9 @@ final class PluginProcess {
         self.logLine = log
     }
 
-    deinit {
-        kill()
-    }
-
     /// Starts `command` in `directory`; `log` takes each line of its stderr. Fails with
     /// the reason when there is no such program or it cannot be run.
-    static func start(_ command: [String], in directory: String, log: @escaping (String) -> Void) -> Result<PluginProcess, PluginFault> {
+    static func start(_ command: [String], in directory: String, log: @escaping @Sendable (String) -> Void) -> Result<PluginProcess, PluginFault> {
         guard let program = command.first else { return .failure(PluginFault("the command is empty")) }
         var pipes: [[Int32]] = []
         for _ in 0..<4 {
@@ -68,176 +54,170 @@ final class PluginProcess {
         var count: Int
         repeat { count = read(reportPipe[0], &childError, MemoryLayout<Int32>.size) } while count < 0 && errno == EINTR
         close(reportPipe[0])
-        let process = PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], errors: stderrPipe[0], log: log)
-        for end in [process.input, process.output, process.errors] {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
         if count == MemoryLayout<Int32>.size {
-            process.kill()
+            // The child exits at once; reaped here, as no reader thread will be.
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            for end in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(end) }
             return .failure(PluginFault("could not start \(program): \(String(cString: strerror(childError)))"))
         }
-        return .success(process)
+        for end in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        return .success(PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], errors: stderrPipe[0], log: log))
     }
 
-    /// Queues one line (a newline is added); it is written by the next `next(until:)`.
-    func send(_ line: String) {
-        outbox.append(contentsOf: Array(line.utf8))
-        outbox.append(0x0A)
+    enum WriteOutcome {
+        case written
+        /// Its stdin is closed: it exited, or is exiting.
+        case closed
+        /// It took no more input before the deadline.
+        case timedOut
     }
 
-    /// Writes what is queued and reads until one whole line of stdout is there, the
-    /// deadline (a `ContinuousClock` instant) passes, or the process ends.
-    func next(until deadline: ContinuousClock.Instant) -> Event {
+    /// Writes one line (a newline is added), waiting for room in the pipe until the deadline.
+    func write(_ line: String, until deadline: ContinuousClock.Instant) -> WriteOutcome {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        return writing.locked {
+            var offset = 0
+            while offset < bytes.count {
+                guard input >= 0 else { return .closed }
+                let count = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+                if count > 0 {
+                    offset += count
+                    continue
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count < 0 && errno == EAGAIN else { return .closed }
+                let remaining = deadline - ContinuousClock.now
+                if remaining <= .zero { return .timedOut }
+                var ready = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, Self.milliseconds(remaining))
+            }
+            return .written
+        }
+    }
+
+    /// Closes its stdin, which tells it no more requests are coming.
+    func closeInput() {
+        writing.locked {
+            if input >= 0 { close(input) }
+            input = -1
+        }
+    }
+
+    enum Line {
+        case line([UInt8])
+        /// Over `maxLineBytes` without a newline; the rest of the line is skipped.
+        case tooLong
+    }
+
+    /// The reader thread's loop: each line of stdout to `onLine`, each line of stderr to the
+    /// log, until stdout ends. Then reaps the process (killing it if it lives on without its
+    /// stdout) and says how it ended: "exited with status 3", "was killed by signal 9".
+    func readUntilEnd(_ onLine: (Line) -> Void) -> String {
+        var lineBuffer: [UInt8] = []
+        var errorBuffer: [UInt8] = []
+        var skipping = false
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var errorsOpen = true
         while true {
-            if let line = takeLine() { return line }
-            if ended { return .exited(exitDescription()) }
-            let remaining = deadline - ContinuousClock.now
-            if remaining <= .zero { return .timedOut }
-            let parts = remaining.components
-            let milliseconds = Int32(clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1)
             var fds = [
                 pollfd(fd: output, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: outbox.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-            if ready < 0 {
+            if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
-                ended = true
-                continue
+                break
             }
-            if fds[1].revents != 0 { drainErrors() }
-            if fds[2].revents & Int16(POLLOUT) != 0 { flush() }
-            if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 { ended = true }
-            if fds[0].revents != 0 { readOutput() }
-        }
-    }
-
-    /// Whether a line longer than the limit is being read (it is then not a line at all).
-    private func takeLine() -> Event? {
-        if let newline = lineBuffer.firstIndex(of: 0x0A) {
-            let line = Array(lineBuffer[..<newline])
-            lineBuffer.removeSubrange(...newline)
-            if line.count > Self.maxLineBytes { return .lineTooLong }
-            return .line(line)
-        }
-        if lineBuffer.count > Self.maxLineBytes { return .lineTooLong }
-        return nil
-    }
-
-    private func readOutput() {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
+            if fds[1].revents != 0 {
+                let count = read(errors, &chunk, chunk.count)
+                if count > 0 {
+                    errorBuffer.append(contentsOf: chunk[..<count])
+                    while let newline = errorBuffer.firstIndex(of: 0x0A) {
+                        logLine(String(decoding: errorBuffer[..<newline], as: UTF8.self))
+                        errorBuffer.removeSubrange(...newline)
+                    }
+                } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                    errorsOpen = false
+                }
+            }
+            guard fds[0].revents != 0 else { continue }
             let count = read(output, &chunk, chunk.count)
-            if count > 0 {
-                lineBuffer.append(contentsOf: chunk[..<count])
-                if lineBuffer.count > Self.maxLineBytes + 1 { return }
-                continue
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count <= 0 { break }
+            var start = 0
+            for index in 0..<count where chunk[index] == 0x0A {
+                if !skipping {
+                    lineBuffer.append(contentsOf: chunk[start..<index])
+                    onLine(lineBuffer.count > Self.maxLineBytes ? .tooLong : .line(lineBuffer))
+                }
+                lineBuffer.removeAll(keepingCapacity: true)
+                skipping = false
+                start = index + 1
             }
-            if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                ended = true
-                drainErrors()
-            }
-            if count < 0 && errno == EINTR { continue }
-            return
-        }
-    }
-
-    private func flush() {
-        while !outbox.isEmpty {
-            let count = outbox.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
-            if count > 0 {
-                outbox.removeFirst(count)
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                if count < 0 && errno != EAGAIN { ended = true }
-                return
+            if !skipping {
+                lineBuffer.append(contentsOf: chunk[start..<count])
+                if lineBuffer.count > Self.maxLineBytes {
+                    onLine(.tooLong)
+                    lineBuffer = []
+                    skipping = true
+                }
             }
         }
-    }
-
-    /// Logs each whole line of stderr; a last line without newline is logged once the process ends.
-    func drainErrors() {
-        guard errors >= 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 8192)
-        var finished = false
-        while true {
+        // What it still has to say on stderr, to the end.
+        while errorsOpen {
             let count = read(errors, &chunk, chunk.count)
             if count > 0 {
                 errorBuffer.append(contentsOf: chunk[..<count])
+            } else if count < 0 && errno == EINTR {
                 continue
+            } else if count < 0 && errno == EAGAIN {
+                var ready = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 100) <= 0 { break }
+            } else {
+                break
             }
-            if count < 0 && errno == EINTR { continue }
-            finished = count == 0
-            break
         }
-        while let newline = errorBuffer.firstIndex(of: 0x0A) {
-            logLine(String(decoding: errorBuffer[..<newline], as: UTF8.self))
-            errorBuffer.removeSubrange(...newline)
+        for line in errorBuffer.split(separator: 0x0A) {
+            logLine(String(decoding: line, as: UTF8.self))
         }
-        if finished {
-            if !errorBuffer.isEmpty { logLine(String(decoding: errorBuffer, as: UTF8.self)) }
-            errorBuffer = []
-            close(errors)
-            errors = -1
-        }
+        close(output)
+        close(errors)
+        closeInput()
+        return reap()
     }
 
-    /// Closes its stdin and gives it until the deadline to exit on its own, then kills it.
-    /// Whether it exited on its own; lines it still prints are dropped.
-    @discardableResult
-    func finish(until deadline: ContinuousClock.Instant) -> Bool {
-        while !outbox.isEmpty, !ended, ContinuousClock.now < deadline {
-            if case .timedOut = next(until: deadline) { break }
-        }
-        if input >= 0 {
-            close(input)
-            input = -1
-        }
-        while !ended, ContinuousClock.now < deadline {
-            if case .timedOut = next(until: deadline) { break }
-        }
-        let exited = ended
-        drainErrors()
-        kill()
-        return exited
-    }
-
-    /// SIGKILL, then reaps it; idempotent.
+    /// SIGKILL; the reader thread reaps it.
     func kill() {
-        if !reaped {
-            _ = Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            reaped = true
-        }
-        for end in [input, output, errors] where end >= 0 { close(end) }
-        input = -1
-        output = -1
-        errors = -1
+        _ = Glibc.kill(pid, SIGKILL)
     }
 
-    /// "exited with status 3", "was killed by signal 9": reaped when it has exited, else still running.
-    private func exitDescription() -> String {
-        guard !reaped else { return "ended" }
+    private func reap() -> String {
         var status: Int32 = 0
-        // Its stdout is closed; it is exiting, or has closed stdout and lives on (then it is killed).
-        var waited: pid_t = 0
-        for _ in 0..<50 {
+        // Its stdout is closed: it is exiting, or lives on without it (then it is killed).
+        var waited = waitpid(pid, &status, WNOHANG)
+        var tries = 0
+        while waited == 0 && tries < 50 {
+            var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+            nanosleep(&pause, nil)
             waited = waitpid(pid, &status, WNOHANG)
-            if waited != 0 { break }
-            var none = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-            nanosleep(&none, nil)
+            tries += 1
         }
         if waited == 0 {
             kill()
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             return "closed its output"
         }
-        reaped = true
         let signal = status & 0x7F
         if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
         return "was killed by signal \(signal)"
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let parts = duration.components
+        return Int32(clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1)
     }
 }
 

@@ -55,9 +55,9 @@ public enum PluginTester {
     public static func run(_ command: [String], name: String?, directory: String, timeoutMilliseconds: Int = 5000) -> Report {
         var report = Report()
         let log = LogLines()
-        let name = name ?? probeName(command, directory: directory, timeoutMilliseconds: timeoutMilliseconds) ?? "plugin-under-test"
-        let settings = ExternalPluginSettings(name: name, command: command, timeoutMilliseconds: timeoutMilliseconds)
+        let settings = ExternalPluginSettings(name: name ?? "", command: command, timeoutMilliseconds: timeoutMilliseconds)
         let plugin = ExternalPlugin(settings, directory: directory, log: log.append)
+        let name = plugin.name
         if let failure = plugin.startFailure {
             report.problems.append(failure)
             report.log = log.all
@@ -86,17 +86,6 @@ public enum PluginTester {
         return report
     }
 
-    /// The prefix of the first rule the plugin's hello declares.
-    private static func probeName(_ command: [String], directory: String, timeoutMilliseconds: Int) -> String? {
-        let probe = ExternalPluginSettings(name: "", command: command, timeoutMilliseconds: timeoutMilliseconds)
-        guard case .success(let process) = PluginProcess.start(probe.command, in: directory, log: { _ in }) else { return nil }
-        defer { process.kill() }
-        process.send(#"{"type":"hello","protocol":\#(ExternalPlugin.protocolVersion),"higlint":\#(JSONText.string(HiglintVersion.current))}"#)
-        guard case .line(let bytes) = process.next(until: ContinuousClock.now + .milliseconds(timeoutMilliseconds)),
-              let id = JSONValue.parse(bytes)?["rules"]?.array?.first?["id"]?.string, id.contains(".")
-        else { return nil }
-        return String(id.prefix { $0 != "." })
-    }
 }
 
 private final class LogLines: Sendable {

@@ -61,7 +61,7 @@ final class ExternalPluginTests: XCTestCase {
 
     func testEveryFaultFailsItsFileOnlyAndTheReviewGoesOn() throws {
         let log = Log()
-        let host = try host(timeout: 300, log: log)
+        let host = try host(timeout: 1000, log: log)
         defer { host.shutdown() }
         let files = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside", "Noisy"].enumerated().flatMap { index, name in
             [("\(index)-a.yaml", spec(name)), ("\(index)-b.yaml", spec("Fine\(index)"))]
@@ -72,7 +72,7 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(failed.allSatisfy { $0.severity == .error && $0.line == 1 && $0.message.hasPrefix("plugin \"house\" failed: ") })
         let reasons = failed.map(\.message)
         XCTAssertTrue(reasons[0].contains("crashed (exited with status 3)"), reasons[0])
-        XCTAssertTrue(reasons[1].contains("did not answer within 300 ms"), reasons[1])
+        XCTAssertTrue(reasons[1].contains("did not answer within 1000 ms"), reasons[1])
         XCTAssertTrue(reasons[2].contains("not a JSON object: \"this is not JSON\""), reasons[2])
         XCTAssertTrue(reasons[3].contains("over 1 MiB"), reasons[3])
         XCTAssertTrue(reasons[4].contains("which is not one in flight"), reasons[4])
@@ -81,6 +81,27 @@ final class ExternalPluginTests: XCTestCase {
         let analytics = findings.filter { $0.rule == "house.analytics" }.map(\.file)
         XCTAssertEqual(analytics, ["0-b.yaml", "1-b.yaml", "2-b.yaml", "3-b.yaml", "4-b.yaml", "5-a.yaml", "5-b.yaml", "6-a.yaml", "6-b.yaml"])
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
+    }
+
+    /// On every core at once, many files in flight: a fault still fails exactly the file
+    /// that causes it, whichever others were in flight with it.
+    func testInParallelOnlyTheFaultyFilesFail() throws {
+        let host = try host(timeout: 1000)
+        defer { host.shutdown() }
+        let engine = Engine(plugins: host.enginePlugins, config: Config())
+        let names = (0..<60).map { index in index == 17 ? "Crash" : index == 41 ? "Garbage" : "Screen\(index)" }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [SpecFile] = []
+        for (index, name) in names.enumerated() {
+            let path = directory.appendingPathComponent(String(format: "%02d.yaml", index)).path
+            try spec(name).write(toFile: path, atomically: false, encoding: .utf8)
+            files.append(SpecFile(path: path, displayPath: String(format: "%02d.yaml", index)))
+        }
+        let findings = engine.report(ParallelReview.review(files, with: engine)).findings
+        XCTAssertEqual(findings.filter { $0.rule == PluginFailure.ruleID }.map(\.file), ["17.yaml", "41.yaml"])
+        XCTAssertEqual(findings.filter { $0.rule == "house.analytics" }.count, 58)
     }
 
     func testAPluginThatCannotStartFailsEveryFile() throws {

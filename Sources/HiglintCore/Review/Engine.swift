@@ -106,6 +106,8 @@ public struct Engine: Sendable {
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
         var screens: [Screen] = []
+        // Begun before the rules run, so that a plugin process works on the file meanwhile.
+        var reviews = documents.isEmpty ? [] : beginReviews(of: file)
         if documents.isEmpty {
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
                  file: file, screen: nil, element: nil, suppressed: [], into: &findings)
@@ -113,6 +115,7 @@ public struct Engine: Sendable {
         for (index, document) in documents.enumerated() {
             let decoded = decoder.decode(document)
             let screen = decoded.screen
+            for position in reviews.indices { reviews[position].review.add(screen) }
             let suppressed = screen.review.ignore
             for duplicate in document.duplicateKeys {
                 let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
@@ -142,22 +145,31 @@ public struct Engine: Sendable {
             }
             summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
-            if !reviewers.isEmpty { screens.append(screen) }
+            if !reviews.isEmpty { screens.append(screen) }
         }
-        if !screens.isEmpty { askReviewers(about: screens, file: file, into: &findings) }
+        if !reviews.isEmpty { finish(&reviews, screens: screens, file: file, into: &findings) }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
         return result
     }
 
-    /// Each reviewer's violations of the rules the config leaves on, suppressed like any rule's.
-    private func askReviewers(about screens: [Screen], file: SpecFile, into findings: inout [Finding]) {
+    private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
         let context = config.ruleContext
-        for enabled in reviewers where !enabled.rules.isEmpty || failureSeverity != nil {
+        return reviewers.filter { !$0.rules.isEmpty || failureSeverity != nil }.map { enabled in
+            (enabled, enabled.reviewer.begin(file: file.displayPath, enabled: Set(enabled.rules.keys), in: context))
+        }
+    }
+
+    /// Each reviewer's violations of the rules the config leaves on, suppressed like any rule's.
+    private func finish(
+        _ reviews: inout [(enabled: EnabledReviewer, review: any FileReview)], screens: [Screen], file: SpecFile,
+        into findings: inout [Finding]
+    ) {
+        for position in reviews.indices {
+            let enabled = reviews[position].enabled
             let started = timings.map { _ in ContinuousClock.now }
-            let violations = enabled.reviewer.review(
-                screens, file: file.displayPath, enabled: Set(enabled.rules.keys), in: context)
+            let violations = reviews[position].review.finish()
             if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.plugin) }
             for reported in violations {
                 let screen = screens[min(max(reported.screen, 0), screens.count - 1)]
@@ -173,7 +185,6 @@ public struct Engine: Sendable {
                 findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
             }
         }
-        findings.sort(by: Finding.reportOrder)
     }
 
     // MARK: - The project pass

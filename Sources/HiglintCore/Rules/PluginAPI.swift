@@ -124,14 +124,23 @@ public struct RuleViolation: Sendable {
     }
 }
 
-/// Rules checked together, one file at a time, by something other than a Swift function:
-/// an external plugin's process. It sees the file's path and all its screens at once, so
-/// that it can ask about them together and answer for the file as a whole when it fails.
+/// Rules checked together by something other than a Swift function: an external plugin's
+/// process. It is given a file's screens as they are decoded, works on them while the
+/// built-in rules run, and answers for the file as a whole, so that it can report a
+/// failure once per file.
 public protocol FileReviewer: Sendable {
     /// The rules it reports, as they are known now (an external plugin's come from its hello).
     var ruleDescriptions: [RuleDescription] { get }
-    /// `enabled` holds the ids the config leaves on; a reviewer may skip work for the others.
-    func review(_ screens: [Screen], file: String, enabled: Set<String>, in context: RuleContext) -> [RuleViolation]
+    /// Starts the review of one file. `enabled` holds the ids the config leaves on.
+    func begin(file: String, enabled: Set<String>, in context: RuleContext) -> any FileReview
+}
+
+/// One file's review by a `FileReviewer`, used by one thread.
+public protocol FileReview {
+    /// The file's next screen, in document order.
+    mutating func add(_ screen: Screen)
+    /// Waits for the answers about every screen added.
+    mutating func finish() -> [RuleViolation]
 }
 
 /// A named set of rules.
