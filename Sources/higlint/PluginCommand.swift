@@ -3,7 +3,7 @@ import HiglintPluginHost
 
 enum PluginCommand {
     static let declaration = CommandDeclaration(
-        name: "plugin", operands: Operands(placeholder: "test -- COMMAND", count: .any),
+        name: "plugin", operands: Operands(placeholder: "ARG", count: .any),
         summary: "test an external plugin against the protocol",
         description: """
             `higlint plugin test -- COMMAND...` starts COMMAND as an external plugin,
