@@ -41,8 +41,14 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     private var shuttingDown = false
     private var nextID = 1
     private var nextGeneration = 1
-    /// Requests in flight: id, and the generation (process) it was sent to.
-    private var pending: [Int: Int] = [:]
+    /// Requests in flight, by id.
+    private var pending: [Int: Pending] = [:]
+
+    private struct Pending {
+        /// The process it was sent to.
+        var generation: Int
+        var sent: ContinuousClock.Instant
+    }
     /// Answers not yet collected, by request id.
     private var answers: [Int: JSONValue] = [:]
     /// Why each broken generation broke.
@@ -166,7 +172,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             case .success(let connection):
                 let request = Request(id: nextID, generation: connection.generation)
                 nextID += 1
-                pending[request.id] = request.generation
+                pending[request.id] = Pending(generation: request.generation, sent: .now)
                 return .success((request, connection))
             case .failure(let reason):
                 return .failure(reason)
@@ -231,8 +237,21 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         monitor.locked {
             while isolating { monitor.wait(until: nil) }
             isolating = true
-            // Alone: the other files' requests are answered, or broken, first.
-            while !pending.isEmpty { monitor.wait(until: nil) }
+            // Alone: the other files' requests are answered, or broken, first. Their senders
+            // may be held back by this isolation before they wait for the answers, so the
+            // deadline of a request that gets none is kept here too.
+            while let oldest = pending.values.min(by: { $0.sent < $1.sent }) {
+                let deadline = oldest.sent + .milliseconds(settings.timeoutMilliseconds)
+                if ContinuousClock.now >= deadline {
+                    if let connection, connection.generation == oldest.generation {
+                        breakConnection(connection, "it did not answer within \(settings.timeoutMilliseconds) ms a screen")
+                    } else {
+                        pending = pending.filter { $0.value.generation != oldest.generation }
+                    }
+                } else {
+                    monitor.wait(until: deadline)
+                }
+            }
         }
         defer {
             monitor.locked {
@@ -403,7 +422,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 let type = message["type"]?.string.map { quoted($0) } ?? "a message without a type"
                 return breakConnection(connection, "it sent \(type) where findings were expected")
             }
-            guard let id = message["id"]?.integer, pending[id] == connection.generation else {
+            guard let id = message["id"]?.integer, pending[id]?.generation == connection.generation else {
                 let id = message["id"].map(Self.describe) ?? "without an id"
                 return breakConnection(connection, "it answered request \(id), which is not one in flight")
             }
@@ -425,7 +444,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     private func breakConnection(_ connection: Connection, _ reason: String) {
         guard breaks[connection.generation] == nil else { return }
         breaks[connection.generation] = reason
-        pending = pending.filter { $0.value != connection.generation }
+        pending = pending.filter { $0.value.generation != connection.generation }
         if self.connection === connection { self.connection = nil }
         connection.process.kill()
         recordFault(reason)

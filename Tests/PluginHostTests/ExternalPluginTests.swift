@@ -89,19 +89,21 @@ final class ExternalPluginTests: XCTestCase {
         let host = try host(timeout: 1000)
         defer { host.shutdown() }
         let engine = Engine(plugins: host.enginePlugins, config: Config())
-        let names = (0..<60).map { index in index == 17 ? "Crash" : index == 41 ? "Garbage" : "Screen\(index)" }
+        let faults = [17: "Crash", 29: "Hang", 41: "Garbage"]
+        let names = (0..<60).map { faults[$0] ?? "Screen\($0)" }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [SpecFile] = []
         for (index, name) in names.enumerated() {
             let path = directory.appendingPathComponent(String(format: "%02d.yaml", index)).path
-            try spec(name).write(toFile: path, atomically: false, encoding: .utf8)
+            // Two screens a file, the fault in the first: the second is sent while the first is in flight.
+            try (spec(name) + "---\n" + spec("Second\(index)")).write(toFile: path, atomically: false, encoding: .utf8)
             files.append(SpecFile(path: path, displayPath: String(format: "%02d.yaml", index)))
         }
         let findings = engine.report(ParallelReview.review(files, with: engine)).findings
-        XCTAssertEqual(findings.filter { $0.rule == PluginFailure.ruleID }.map(\.file), ["17.yaml", "41.yaml"])
-        XCTAssertEqual(findings.filter { $0.rule == "house.analytics" }.count, 58)
+        XCTAssertEqual(findings.filter { $0.rule == PluginFailure.ruleID }.map(\.file), ["17.yaml", "29.yaml", "41.yaml"])
+        XCTAssertEqual(findings.filter { $0.rule == "house.analytics" }.count, 57 * 2)
     }
 
     func testAPluginThatCannotStartFailsEveryFile() throws {
