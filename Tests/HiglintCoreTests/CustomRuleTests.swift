@@ -93,6 +93,30 @@ final class CustomRuleTests: XCTestCase {
         XCTAssertEqual(review("screen: Home\nkind: login\nelements:\n  - {id: a, type: button, label: Go}\n", config: config), [])
     }
 
+    func testThresholdsDeclaredByTheRuleOrBuiltInAreSetInTheConfig() throws {
+        let rules = """
+            custom_rules:
+              house.primary-height:
+                summary: Primary buttons are tall.
+                where: {role: primary}
+                require: {height: {min: primary_height}, width: {min: min_hit_target}}
+                thresholds:
+                  primary_height: {default: 50, meaning: the least height of a primary button}
+            """
+        let spec = { (height: Double) in self.screen("{id: go, type: button, role: primary, frame: [0, 100, 200, \(height)]}") }
+        let defaults = try config(rules)
+        XCTAssertEqual(review(spec(49.9), config: defaults).count, 1)
+        XCTAssertEqual(review(spec(50), config: defaults), [])
+        let tuned = try config(rules + "\nthresholds: {primary_height: 40}\n")
+        XCTAssertEqual(review(spec(40), config: tuned), [])
+        XCTAssertEqual(review(spec(39.9), config: tuned).count, 1)
+        let narrow = screen("{id: go, type: button, role: primary, frame: [0, 100, 43.9, 60]}")
+        XCTAssertEqual(review(narrow, config: defaults).count, 1, "min_hit_target, 44 by default")
+        XCTAssertEqual(review(narrow, config: try config(rules + "\nthresholds: {min_hit_target: 40}\n")), [])
+        let description = try XCTUnwrap(defaults.customRules.first?.description)
+        XCTAssertEqual(description.thresholds.map(\.key), ["primary_height", "min_hit_target"])
+    }
+
     func testMistakesAreConfigErrorsWithPositions() {
         let cases: [(String, String)] = [
             ("custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n",
@@ -107,7 +131,7 @@ final class CustomRuleTests: XCTestCase {
             ("custom_rules:\n  house.x: {summary: S, require: {label: {matches: \"a(b\"}}}\n",
              "config.yaml:2:52: error: custom_rules.house.x.require.label.matches: \"a(b\" is not a valid regular expression"),
             ("custom_rules:\n  house.x: {summary: S, require: {height: {max: tall}}}\n",
-             "config.yaml:2:49: error: custom_rules.house.x.require.height.max: expected a number, found \"tall\""),
+             "config.yaml:2:49: error: custom_rules.house.x.require.height.max: expected a number or a threshold's key, found \"tall\", which no rule declares"),
             ("custom_rules:\n  house.x: {summary: S, where: {type: buton}, require: {height: {max: 1}}}\n",
              "config.yaml:2:39: error: custom_rules.house.x.where.type: expected one of button,"),
             ("custom_rules:\n  house.x: {summary: S, require: {height: {max: 1}}, message: \"{hieght}\"}\n",
@@ -119,6 +143,13 @@ final class CustomRuleTests: XCTestCase {
             ("custom_rules:\n  house.x: {summary: S, require: {border: {equals: maybe}}}\n",
              "config.yaml:2:52: error: custom_rules.house.x.require.border.equals: expected true or false"),
             ("custom_rules: [house.x]\n", "config.yaml:1:15: error: custom_rules: expected a map of rule id to rule"),
+            ("custom_rules:\n  house.x: {summary: S, require: {height: {min: tall_height}}}\n",
+             "config.yaml:2:49: error: custom_rules.house.x.require.height.min: expected a number or a threshold's key, found \"tall_height\", which no rule declares"),
+            ("custom_rules:\n  house.x: {summary: S, require: {height: {min: 1}}, thresholds: {min_hit_target: {default: 40, meaning: m}}}\n",
+             "config.yaml:2:67: error: custom_rules.house.x.thresholds.min_hit_target: threshold \"min_hit_target\" is declared by buttons.hit-target"),
+            ("custom_rules:\n  house.x: {summary: S, require: {height: {min: 1}}, thresholds: {tall: {default: 40}}}\n",
+             "config.yaml:2:73: error: custom_rules.house.x.thresholds.tall: a threshold needs a `default:` number and a `meaning:`"),
+            ("thresholds: {tall: 3}\n", "config.yaml:1:14: error: unknown key \"tall\" in thresholds"),
             ("rules: {house.y: off}\ncustom_rules:\n  house.x: {summary: S, require: {height: {max: 1}}}\n",
              "config.yaml:1:9: error: rules: no rule has the id \"house.y\"; did you mean \"house.x\"?"),
         ]

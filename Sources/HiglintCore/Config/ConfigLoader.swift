@@ -80,12 +80,12 @@ public struct ConfigLoader: Sendable {
         let externalNames = Set(config.externalPlugins.map(\.name))
         if let customNode = Self.value(of: Field.customRules.rawValue, in: root, document) {
             let reserved = pluginNames.union([CoreRules.pluginName, PluginFailure.pluginName]).union(externalNames)
-            config.customRules = CustomRuleReader(reservedPrefixes: reserved).read(customNode, &reader)
+            config.customRules = CustomRuleReader(reservedPrefixes: reserved, thresholds: thresholds).read(customNode, &reader)
         }
         let custom = config.customRules.map(\.description)
         let declared = ConfigLoader(
             ruleIDs: ruleIDs.union(custom.map(\.id)).union([PluginFailure.ruleID]),
-            pluginNames: pluginNames.union(custom.map(\.plugin)).union(externalNames), thresholds: thresholds)
+            pluginNames: pluginNames.union(custom.map(\.plugin)).union(externalNames), thresholds: thresholds.adding(custom))
         reader.fields(of: root, path: "", known: FieldSet<Field>()) { reader, field, value in
             let key = field.rawValue
             switch field {
@@ -102,7 +102,7 @@ public struct ConfigLoader: Sendable {
                 }
             case .plugins: declared.readPlugins(value, into: &config, &reader)
             case .rules: declared.readRules(value, into: &config, &reader, externalPrefixes: externalNames)
-            case .thresholds: readThresholds(value, into: &config, &reader)
+            case .thresholds: declared.readThresholds(value, into: &config, &reader)
             case .limits:
                 reader.fields(of: value, path: key, known: FieldSet<LimitField>()) { reader, field, fieldValue in
                     let maximum = field == .maxFileBytes ? LoaderLimits.largestFileBytes : nil

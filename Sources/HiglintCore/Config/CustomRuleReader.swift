@@ -2,9 +2,14 @@
 /// position: a rule that does not say exactly what it checks must not run.
 struct CustomRuleReader {
     enum RuleField: String, SpecField {
-        case severity, summary, rationale, hint, message, require
+        case severity, summary, rationale, hint, message, require, thresholds
         case selector = "where"
         case screenSelector = "screen_where"
+    }
+
+    enum ThresholdField: String, SpecField {
+        case meaning, unit
+        case defaultValue = "default"
     }
 
     enum ConditionField: String, SpecField {
@@ -16,6 +21,15 @@ struct CustomRuleReader {
     /// Prefixes a house rule may not take: the built-in plugins', the core's, the host's
     /// `plugin.failed`, and the external plugins' (whose rules their processes declare).
     let reservedPrefixes: Set<String>
+    /// The built-in rules' thresholds, which `min` and `max` may name and a custom rule may not redeclare otherwise.
+    let thresholds: ThresholdCatalog
+
+    /// Thresholds declared by the custom rules read so far, with the rule that declared each.
+    private final class Declared {
+        var byKey: [String: (declaration: ThresholdDeclaration, rule: String)] = [:]
+    }
+
+    private let declared = Declared()
 
     func read(_ node: Node, _ reader: inout NodeReader) -> [CustomRule] {
         let document = reader.document
@@ -59,6 +73,14 @@ struct CustomRuleReader {
 
     private func readRule(id: String, _ node: Node, _ reader: inout NodeReader) -> CustomRule? {
         let path = "custom_rules.\(id)"
+        // Its own thresholds first, wherever written, so that `min` and `max` can name them.
+        var own: [ThresholdDeclaration] = []
+        if reader.kind(node) == .mapping,
+           let entry = reader.document.entries(node).first(where: { reader.document.scalar($0.key) == RuleField.thresholds.rawValue }) {
+            own = declareThresholds(entry.value, "\(path).thresholds", rule: id, &reader)
+        }
+        var read = Set(own.map(\.key))
+        var thresholds = own
         var severity = Severity.warning
         var summary: String?
         var rationale = ""
@@ -79,9 +101,20 @@ struct CustomRuleReader {
             case .message:
                 messageText = reader.string(value, fieldPath)
                 messageMark = reader.start(value)
-            case .selector: selector = clauses(value, fieldPath, ElementProperty.self, &reader)
-            case .screenSelector: screenSelector = clauses(value, fieldPath, ScreenProperty.self, &reader)
-            case .require: requirements = clauses(value, fieldPath, ElementProperty.self, &reader)
+            case .thresholds: break
+            case .selector: selector = clauses(value, fieldPath, ElementProperty.self, own, &reader)
+            case .screenSelector: screenSelector = clauses(value, fieldPath, ScreenProperty.self, own, &reader)
+            case .require: requirements = clauses(value, fieldPath, ElementProperty.self, own, &reader)
+            }
+        }
+        // The built-in thresholds it reads are declared by it too, so that `explain` shows them.
+        for clause in selector + (requirements ?? []) {
+            for condition in clause.conditions {
+                switch condition {
+                case .minimum(.threshold(let declaration)), .maximum(.threshold(let declaration)):
+                    if read.insert(declaration.key).inserted { thresholds.append(declaration) }
+                default: break
+                }
             }
         }
         guard reader.issues.count == issuesBefore else { return nil }
@@ -103,15 +136,64 @@ struct CustomRuleReader {
         }
         let description = RuleDescription(
             id: id, severity: severity, summary: summary, rationale: rationale, seed: "the config's custom_rules",
-            hint: hint, triggeringExamples: [], nonTriggeringExamples: [])
+            hint: hint, triggeringExamples: [], nonTriggeringExamples: [], thresholds: thresholds)
         return CustomRule(
             description: description, screenSelector: screenSelector, selector: selector, requirements: requirements,
             message: message)
     }
 
+    /// `thresholds: {KEY: {default: 50, unit: pt, meaning: ...}}`: numbers the config's
+    /// `thresholds:` can set. A key the built-in rules or another custom rule declare must be
+    /// declared exactly as they do.
+    private func declareThresholds(_ node: Node, _ path: String, rule: String, _ reader: inout NodeReader) -> [ThresholdDeclaration] {
+        let document = reader.document
+        guard document.kind(node) == .mapping else {
+            if !document.isNull(node) {
+                reader.schema(path, "expected a map of threshold key to {default, unit, meaning}, found \(document.kindDescription(node))",
+                              at: document.start(node))
+            }
+            return []
+        }
+        var declarations: [ThresholdDeclaration] = []
+        for entry in document.entries(node) {
+            guard let key = document.scalar(entry.key), !key.isEmpty,
+                  key.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+            else {
+                reader.schema(path, "threshold keys are lower-case words joined by _, like primary_height", at: document.start(entry.key))
+                continue
+            }
+            let keyPath = "\(path).\(key)"
+            var value: Double?
+            var unit = "pt"
+            var meaning: String?
+            reader.fields(of: entry.value, path: keyPath, known: FieldSet<ThresholdField>()) { reader, field, node in
+                switch field {
+                case .defaultValue: value = reader.number(node, "\(keyPath).default", minimum: 0)
+                case .unit: unit = reader.string(node, "\(keyPath).unit") ?? unit
+                case .meaning: meaning = reader.string(node, "\(keyPath).meaning")
+                }
+            }
+            guard let value, let meaning = meaning?.nonBlank else {
+                reader.schema(keyPath, "a threshold needs a `default:` number and a `meaning:`", at: document.start(entry.value))
+                continue
+            }
+            let declaration = ThresholdDeclaration(key: key, defaultValue: .decimal(value), unit: unit, meaning: meaning)
+            let other = thresholds.entries.first { $0.declaration.key == key }.map { ($0.declaration, $0.rules[0]) }
+                ?? declared.byKey[key].map { ($0.declaration, $0.rule) }
+            if let (first, owner) = other, first != declaration {
+                reader.schema(keyPath, "threshold \(quoted(key)) is declared by \(owner) as \(first.defaultValue) \(first.unit), meaning \(quoted(first.meaning)); declare it the same or pick another key",
+                              at: document.start(entry.key))
+                continue
+            }
+            if declared.byKey[key] == nil { declared.byKey[key] = (declaration, rule) }
+            declarations.append(declaration)
+        }
+        return declarations
+    }
+
     /// `{field: value}` (equals) or `{field: {condition: value, ...}}`, for each field.
     private func clauses<Property: RuleProperty>(
-        _ node: Node, _ path: String, _: Property.Type, _ reader: inout NodeReader
+        _ node: Node, _ path: String, _: Property.Type, _ own: [ThresholdDeclaration], _ reader: inout NodeReader
     ) -> [Clause<Property>] {
         let document = reader.document
         guard document.kind(node) == .mapping else {
@@ -131,7 +213,7 @@ struct CustomRuleReader {
             }
             let fieldPath = "\(path).\(name)"
             if document.kind(entry.value) == .mapping {
-                clauses.append(Clause(property: property, conditions: conditions(entry.value, fieldPath, property, &reader)))
+                clauses.append(Clause(property: property, conditions: conditions(entry.value, fieldPath, property, own, &reader)))
             } else if let value = self.value(entry.value, fieldPath, property.kind, &reader) {
                 clauses.append(Clause(property: property, conditions: [.equals(value)]))
             }
@@ -140,7 +222,7 @@ struct CustomRuleReader {
     }
 
     private func conditions<Property: RuleProperty>(
-        _ node: Node, _ path: String, _ property: Property, _ reader: inout NodeReader
+        _ node: Node, _ path: String, _ property: Property, _ own: [ThresholdDeclaration], _ reader: inout NodeReader
     ) -> [Condition] {
         var conditions: [Condition] = []
         let kind = property.kind
@@ -161,7 +243,7 @@ struct CustomRuleReader {
                                   at: reader.start(value))
                     return
                 }
-                if let bound = reader.number(value, conditionPath) {
+                if let bound = bound(value, conditionPath, own, &reader) {
                     conditions.append(field == .min ? .minimum(bound) : .maximum(bound))
                 }
             case .matches:
@@ -181,6 +263,25 @@ struct CustomRuleReader {
             }
         }
         return conditions
+    }
+
+    /// A number, or the key of a threshold: the rule's own, or a built-in rule's.
+    private func bound(_ node: Node, _ path: String, _ own: [ThresholdDeclaration], _ reader: inout NodeReader) -> Condition.Bound? {
+        let document = reader.document
+        if document.style(node) == .plain, let number = document.withScalarBytes(node, { $0.flatMap(NodeReader.parseNumber) }) {
+            return .number(number)
+        }
+        guard document.kind(node) == .scalar, let key = document.scalar(node), !document.isNull(node) else {
+            return reader.number(node, path).map(Condition.Bound.number)
+        }
+        if let declaration = own.first(where: { $0.key == key }) ?? thresholds.declaration(forKey: key) {
+            return .threshold(declaration)
+        }
+        let known = own.map(\.key) + thresholds.keys
+        let suggestion = closestMatch(to: key, among: known).map { "; did you mean \(quoted($0))?" } ?? ""
+        reader.schema(path, "expected a number or a threshold's key, found \(quoted(key)), which no rule declares\(suggestion)",
+                      at: document.start(node))
+        return nil
     }
 
     /// One value of the property's kind; a choice must be one of its values.

@@ -24,13 +24,15 @@ public struct CustomRule: ScreenRule {
     }
 
     public func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        for clause in screenSelector where clause.evaluate(clause.property.value(of: screen)) != .holds {
+        let thresholds = context.thresholds
+        for clause in screenSelector where clause.evaluate(clause.property.value(of: screen), thresholds) != .holds {
             return []
         }
         var violations: [Violation] = []
         for element in screen.allElements {
-            let selected = selector.allSatisfy { $0.evaluate($0.property.value(of: element)) == .holds }
-            guard selected, requirements.contains(where: { $0.evaluate($0.property.value(of: element)) == .fails })
+            let selected = selector.allSatisfy { $0.evaluate($0.property.value(of: element), thresholds) == .holds }
+            guard selected,
+                  requirements.contains(where: { $0.evaluate($0.property.value(of: element), thresholds) == .fails })
             else { continue }
             violations.append(Violation(message: message.render(element: element, screen: screen), on: element))
         }
@@ -159,12 +161,29 @@ public enum Condition: Sendable {
     case not(PropertyValue)
     case isIn([PropertyValue])
     case notIn([PropertyValue])
-    case minimum(Double)
-    case maximum(Double)
+    case minimum(Bound)
+    case maximum(Bound)
     case matches(Pattern)
     case present(Bool)
 
-    public func evaluate(_ value: PropertyValue?) -> Verdict {
+    /// What `min` and `max` compare with: a number, or a threshold the config may set.
+    public enum Bound: Sendable {
+        case number(Double)
+        case threshold(ThresholdDeclaration)
+
+        func value(in thresholds: ThresholdValues) -> Double {
+            switch self {
+            case .number(let number): return number
+            case .threshold(let declaration):
+                switch thresholds[key: declaration.key] ?? declaration.defaultValue {
+                case .decimal(let number): return number
+                case .whole(let number): return Double(number)
+                }
+            }
+        }
+    }
+
+    public func evaluate(_ value: PropertyValue?, _ thresholds: ThresholdValues) -> Verdict {
         if case .present(let wanted) = self { return (value != nil) == wanted ? .holds : .fails }
         guard let value else { return .unknown }
         let holds: Bool
@@ -175,10 +194,10 @@ public enum Condition: Sendable {
         case .notIn(let unwanted): holds = !unwanted.contains(value)
         case .minimum(let bound):
             guard case .number(let number) = value else { return .unknown }
-            holds = number >= bound
+            holds = number >= bound.value(in: thresholds)
         case .maximum(let bound):
             guard case .number(let number) = value else { return .unknown }
-            holds = number <= bound
+            holds = number <= bound.value(in: thresholds)
         case .matches(let pattern):
             guard case .text(let text) = value else { return .unknown }
             holds = pattern.matches(text)
@@ -199,10 +218,10 @@ public struct Clause<Property: RuleProperty>: Sendable {
     }
 
     /// Fails when any condition fails; else unknown when any is unknown.
-    public func evaluate(_ value: PropertyValue?) -> Verdict {
+    public func evaluate(_ value: PropertyValue?, _ thresholds: ThresholdValues) -> Verdict {
         var verdict = Verdict.holds
         for condition in conditions {
-            switch condition.evaluate(value) {
+            switch condition.evaluate(value, thresholds) {
             case .fails: return .fails
             case .unknown: verdict = .unknown
             case .holds: break
