@@ -71,7 +71,12 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
 
     /// Starts the process and reads its hello; `directory` is where it runs (the config's).
     /// An empty name takes the prefix of the first rule the hello declares.
-    public init(_ settings: ExternalPluginSettings, directory: String, log: @escaping @Sendable (String) -> Void) {
+    /// `known` holds the thresholds other rules declare: one the plugin declares otherwise
+    /// is a conflict, and the plugin does not start.
+    public init(
+        _ settings: ExternalPluginSettings, directory: String, known: ThresholdCatalog = ThresholdCatalog(rules: []),
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.settings = settings
         self.name = settings.name
         self.directory = directory
@@ -80,6 +85,13 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             connecting = true
             switch connect() {
             case .success(let (connection, rules, name)):
+                if let conflict = known.adding(rules).conflicts.dropFirst(known.conflicts.count).first {
+                    connection.process.kill()
+                    startFailure = "it failed to start: its hello conflicts with another rule: \(conflict)"
+                    givenUp = startFailure
+                    log("higlint: plugin \(settings.name): its hello conflicts with another rule: \(conflict)")
+                    break
+                }
                 self.connection = connection
                 self.ruleDescriptions = rules
                 self.name = name
@@ -123,30 +135,43 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     // MARK: - Reviewing
 
     public func begin(file: String, enabled: Set<String>, in context: RuleContext) -> any FileReview {
-        ExternalReview(plugin: self, file: file, enabled: enabled)
+        ExternalReview(plugin: self, file: file, enabled: enabled, thresholds: thresholdsJSON(context.thresholds))
+    }
+
+    /// `,"thresholds":{...}`: the value of each threshold its rules declare, the config's or
+    /// the default; nothing when they declare none.
+    private func thresholdsJSON(_ values: ThresholdValues) -> String {
+        let declarations = ThresholdCatalog(rules: ruleDescriptions).entries.map(\.declaration)
+        guard !declarations.isEmpty else { return "" }
+        let members = declarations.map { declaration in
+            JSONText.string(declaration.key) + ":" + (values[key: declaration.key] ?? declaration.defaultValue).description
+        }
+        return ",\"thresholds\":{" + members.joined(separator: ",") + "}"
     }
 
     private struct ExternalReview: FileReview {
         let plugin: ExternalPlugin
         let file: String
         let enabled: Set<String>
+        let thresholds: String
         var screens: [Screen] = []
         var requests: [Request] = []
         /// Why a screen could not be sent, when one could not.
         var failure: String?
         var started = ContinuousClock.now
 
-        init(plugin: ExternalPlugin, file: String, enabled: Set<String>) {
+        init(plugin: ExternalPlugin, file: String, enabled: Set<String>, thresholds: String) {
             self.plugin = plugin
             self.file = file
             self.enabled = enabled
+            self.thresholds = thresholds
         }
 
         mutating func add(_ screen: Screen) {
             if screens.isEmpty { started = .now }
             screens.append(screen)
             guard failure == nil else { return }
-            switch plugin.send(screen, file: file, alone: false) {
+            switch plugin.send(screen, file: file, thresholds: thresholds, alone: false) {
             case .success(let request): requests.append(request)
             case .failure(let reason): failure = reason.description
             }
@@ -164,7 +189,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
 
     /// Sends one review request. `alone` is the suspect being reviewed by itself, which
     /// is not held back by its own isolation.
-    private func send(_ screen: Screen, file: String, alone: Bool) -> Result<Request, PluginFault> {
+    private func send(_ screen: Screen, file: String, thresholds: String, alone: Bool) -> Result<Request, PluginFault> {
         let screenJSON = ScreenJSON.render(screen)
         let sent = monitor.locked { () -> Result<(Request, Connection), PluginFault> in
             while !alone && isolating { monitor.wait(until: nil) }
@@ -181,7 +206,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         switch sent {
         case .failure(let reason): return .failure(reason)
         case .success(let (request, connection)):
-            let text = #"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":\#(screenJSON)}"#
+            let text = #"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":\#(screenJSON)\#(thresholds)}"#
             let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
             if case .timedOut = connection.process.write(text, until: deadline) {
                 monitor.locked { breakConnection(connection, "it took no input for \(settings.timeoutMilliseconds) ms") }
@@ -262,7 +287,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         var requests: [Request] = []
         let started = ContinuousClock.now
         for screen in review.screens {
-            switch send(screen, file: review.file, alone: true) {
+            switch send(screen, file: review.file, thresholds: review.thresholds, alone: true) {
             case .success(let request): requests.append(request)
             case .failure(let reason):
                 monitor.locked { requests.forEach { answers[$0.id] = nil } }
@@ -495,10 +520,20 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 }
                 severity = given
             }
+            var thresholds: [ThresholdDeclaration] = []
+            for item in entry["thresholds"]?.array ?? [] {
+                guard let key = item["key"]?.string, !key.isEmpty, let value = item["default"]?.number, value >= 0,
+                      let meaning = item["meaning"]?.string
+                else {
+                    return .failure(PluginFault("a threshold of the rule \(quoted(id)) lacks its \"key\", \"default\" (a number of at least 0) or \"meaning\""))
+                }
+                thresholds.append(ThresholdDeclaration(
+                    key: key, defaultValue: .decimal(value), unit: item["unit"]?.string ?? "pt", meaning: meaning))
+            }
             rules.append(RuleDescription(
                 id: id, severity: severity, summary: entry["summary"]?.string ?? "", rationale: entry["rationale"]?.string ?? "",
                 seed: "external plugin \(prefix)", hint: entry["hint"]?.string ?? "", triggeringExamples: [],
-                nonTriggeringExamples: []))
+                nonTriggeringExamples: [], thresholds: thresholds))
         }
         return .success((rules, prefix))
     }

@@ -98,6 +98,11 @@ enum CheckCommand {
         }
 
         let plugins = RuntimePlugins(config)
+        if let error = plugins.configErrors.first {
+            plugins.shutdown()
+            Console.error(error.description)
+            return ExitStatus.failure
+        }
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
         let engine = Engine(
             plugins: plugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)

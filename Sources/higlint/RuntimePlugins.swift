@@ -9,9 +9,13 @@ struct RuntimePlugins {
     let all: [Plugin]
 
     init(_ config: Config) {
-        host = PluginHost(config, log: { Console.error(LineText.escape($0)) })
+        let others = CoreRules.descriptions(with: BuiltinPlugins.all + config.customRulePlugins)
+        host = PluginHost(config, rules: others, log: { Console.error(LineText.escape($0)) })
         all = BuiltinPlugins.all + host.enginePlugins
     }
+
+    /// `thresholds:` keys no rule declares, known only now that the plugins run.
+    var configErrors: [ConfigError] { host.configErrors }
 
     /// Every rule the config knows of, core rules first, as `rules` and `explain` list them.
     static func ruleDescriptions(under config: Config) -> [RuleDescription] {

@@ -78,6 +78,8 @@ enum WatchCommand {
 
         func replace(with config: Config) -> [Plugin] {
             let started = RuntimePlugins(config)
+            // The config has loaded already; an unknown key left for the plugins is logged, and its value unused.
+            started.configErrors.forEach { Console.error($0.description) }
             current.withLock { current in
                 current?.shutdown()
                 current = started

@@ -71,6 +71,29 @@ final class PluginCommandTests: XCTestCase {
         XCTAssertTrue(explain.stdout.contains("Make primary buttons 50 pt high."), explain.stdout)
     }
 
+    /// A plugin's hello declares thresholds: the config sets them, a misspelt one is an
+    /// error at its position, and one declared otherwise than a built-in rule's stops the plugin.
+    func testPluginThresholds() throws {
+        let tree = try tree()
+        func config(_ mode: String, _ thresholds: String) -> String {
+            "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture), \(mode)]}\n\(thresholds)"
+        }
+        try tree.write("d.yaml", "screen: Labels\nelements:\n  - {id: t, type: text, label: Welcome, frame: [0, 100, 200, 50]}\n")
+        try tree.write("set.yaml", config("--threshold", "thresholds: {max_label_length: 5}\n"))
+        let set = try HiglintProcess.run(["check", "d.yaml", "--config", "set.yaml"], in: tree.url)
+        XCTAssertEqual(set.stdout, "d.yaml:3:5: error: label over 5 characters [house.no-lorem]\n", set.stderr)
+        try tree.write("default.yaml", config("--threshold", ""))
+        XCTAssertEqual(try HiglintProcess.run(["check", "d.yaml", "--config", "default.yaml"], in: tree.url).stdout, "")
+        try tree.write("typo.yaml", config("--threshold", "thresholds:\n  max_label_lenght: 5\n"))
+        let typo = try HiglintProcess.run(["check", "d.yaml", "--config", "typo.yaml"], in: tree.url)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.hasPrefix(
+            "typo.yaml:5:3: error: unknown key \"max_label_lenght\" in thresholds; did you mean \"max_label_length\"?"), typo.stderr)
+        try tree.write("conflict.yaml", config("--conflict", ""))
+        let conflict = try HiglintProcess.run(["check", "d.yaml", "--config", "conflict.yaml"], in: tree.url)
+        XCTAssertTrue(conflict.stdout.contains("failed: it failed to start: its hello conflicts with another rule: threshold \"min_hit_target\""), conflict.stdout)
+    }
+
     func testConfigMistakesStopCheckWithTheirPosition() throws {
         let tree = try SpecTree()
         try tree.write("config.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")

@@ -15,6 +15,9 @@ public struct Config: Sendable {
     public var externalPlugins: [ExternalPluginSettings] = []
     /// A severity per rule id, or nil for `off`.
     public var ruleSeverities: [String: Severity?] = [:]
+    /// Keys under `thresholds:` that no built-in or custom rule declares, left for the
+    /// external plugins to declare once they run (`unknownPluginThresholds`).
+    public var pluginThresholds: [PluginThreshold] = []
     /// Values set under `thresholds:`, by key; the rules declare the keys and defaults.
     public var thresholds = ThresholdValues()
     public var limits = LoaderLimits()
@@ -23,6 +26,8 @@ public struct Config: Sendable {
     public var baseline: String?
     /// The file this came from, when it came from one (it is never reviewed).
     public var sourcePath: String?
+    /// That file as it was named (on the command line), for messages.
+    public var sourceName: String?
     /// The directory relative paths in the file are resolved against.
     public var baseDirectory: String = "."
 
@@ -30,6 +35,22 @@ public struct Config: Sendable {
 
     public var ruleContext: RuleContext {
         RuleContext(thresholds: thresholds, appCategory: appCategory)
+    }
+
+    public struct PluginThreshold: Sendable, Equatable {
+        public var key: String
+        public var mark: Mark
+    }
+
+    /// The config errors for `thresholds:` keys that none of these rules (the external
+    /// plugins' and all others) declares, as the loader gives for any unknown key.
+    public func unknownPluginThresholds(among rules: [RuleDescription]) -> [ConfigError] {
+        let known = ThresholdCatalog(rules: rules).keys
+        return pluginThresholds.filter { !known.contains($0.key) }.map { threshold in
+            var message = "unknown key \(quoted(threshold.key)) in thresholds"
+            if let close = closestMatch(to: threshold.key, among: known) { message += "; did you mean \(quoted(close))?" }
+            return ConfigError(file: sourceName ?? sourcePath ?? "config.yaml", mark: threshold.mark, message: message)
+        }
     }
 
     /// The custom rules as plugins, one per id prefix.

@@ -51,6 +51,7 @@ public struct ConfigLoader: Sendable {
         }
         var config = try parse(bytes, file: path)
         config.sourcePath = FileSystem.absolute(path)
+        config.sourceName = path
         config.baseDirectory = FileSystem.directory(of: config.sourcePath ?? path)
         return config
     }
@@ -275,6 +276,14 @@ public struct ConfigLoader: Sendable {
                 continue
             }
             guard let declaration = thresholds.declaration(forKey: key) else {
+                // An external plugin declares its thresholds only once it runs: checked then.
+                if !config.externalPlugins.isEmpty {
+                    if let number = reader.number(entry.value, "thresholds.\(key)", minimum: 0) {
+                        config.thresholds[key: key] = .decimal(number)
+                        config.pluginThresholds.append(Config.PluginThreshold(key: key, mark: document.start(entry.key)))
+                    }
+                    continue
+                }
                 // In declaration order: of two equally close keys, the first is suggested.
                 reader.unknownKey(key, path: "thresholds", known: thresholds.keys, at: document.start(entry.key))
                 continue

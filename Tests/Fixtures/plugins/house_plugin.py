@@ -45,7 +45,11 @@ def review(request):
     findings = []
     if name == "Outside":
         findings.append({"rule": "buttons.hit-target", "message": "not mine to say"})
+    limit = request.get("thresholds", {}).get("max_label_length")
     for element in walk(screen.get("elements", [])):
+        if limit is not None and len(element.get("label", "")) > limit:
+            findings.append({"rule": "house.no-lorem", "element": element["path"],
+                             "message": "label over %g characters" % limit})
         if element.get("type") == "button" and "action" not in element:
             findings.append({"rule": "house.analytics", "element": element.get("id", element["path"]),
                              "message": "button %s names no action" % element.get("id", element["path"])})
@@ -68,7 +72,11 @@ def main():
             if mode == "--old-protocol":
                 send({"type": "hello", "protocol": 0, "rules": []})
                 continue
-            send({"type": "hello", "protocol": 1, "rules": RULES})
+            rules = json.loads(json.dumps(RULES))
+            if mode in ("--threshold", "--conflict"):
+                key, default = ("max_label_length", 20) if mode == "--threshold" else ("min_hit_target", 50)
+                rules[1]["thresholds"] = [{"key": key, "default": default, "unit": "characters", "meaning": "m"}]
+            send({"type": "hello", "protocol": 1, "rules": rules})
         elif message["type"] == "review":
             review(message)
         elif message["type"] == "shutdown":
