@@ -47,7 +47,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     private struct Pending {
         /// The process it was sent to.
         var generation: Int
-        var sent: ContinuousClock.Instant
+        var deadline: ContinuousClock.Instant
     }
     /// Answers not yet collected, by request id.
     private var answers: [Int: JSONValue] = [:]
@@ -158,7 +158,6 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         var requests: [Request] = []
         /// Why a screen could not be sent, when one could not.
         var failure: String?
-        var started = ContinuousClock.now
 
         init(plugin: ExternalPlugin, file: String, enabled: Set<String>, thresholds: String) {
             self.plugin = plugin
@@ -168,7 +167,6 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         }
 
         mutating func add(_ screen: Screen) {
-            if screens.isEmpty { started = .now }
             screens.append(screen)
             guard failure == nil else { return }
             switch plugin.send(screen, file: file, thresholds: thresholds, alone: false) {
@@ -185,6 +183,9 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     struct Request {
         var id: Int
         var generation: Int
+        /// `timeout_ms` from when it was sent, for it and for each request ahead of it on the
+        /// process (the plugin answers in turn), so that waiting in line is not a hang.
+        var deadline: ContinuousClock.Instant
     }
 
     /// Sends one review request. `alone` is the suspect being reviewed by itself, which
@@ -192,12 +193,19 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     private func send(_ screen: Screen, file: String, thresholds: String, alone: Bool) -> Result<Request, PluginFault> {
         let screenJSON = ScreenJSON.render(screen)
         let sent = monitor.locked { () -> Result<(Request, Connection), PluginFault> in
-            while !alone && isolating { monitor.wait(until: nil) }
-            switch ensureConnection() {
+            var connected: Result<Connection, PluginFault>
+            repeat {
+                while !alone && isolating { monitor.wait(until: nil) }
+                // Starting a process lets go of the lock, and an isolation may have begun meanwhile.
+                connected = ensureConnection()
+            } while !alone && isolating
+            switch connected {
             case .success(let connection):
-                let request = Request(id: nextID, generation: connection.generation)
+                let ahead = pending.values.lazy.filter { $0.generation == connection.generation }.count
+                let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds) * (ahead + 1)
+                let request = Request(id: nextID, generation: connection.generation, deadline: deadline)
                 nextID += 1
-                pending[request.id] = Pending(generation: request.generation, sent: .now)
+                pending[request.id] = Pending(generation: request.generation, deadline: deadline)
                 return .success((request, connection))
             case .failure(let reason):
                 return .failure(reason)
@@ -221,8 +229,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             monitor.locked { review.requests.forEach { answers[$0.id] = nil } }
             return failed(review, failure)
         }
-        let deadline = review.started + .milliseconds(settings.timeoutMilliseconds) * review.screens.count
-        switch wait(for: review.requests, until: deadline) {
+        switch wait(for: review.requests) {
         case .success(let replies): return violations(replies, review)
         case .failure:
             // A suspect: reviewed again, alone, on a process of its own.
@@ -231,7 +238,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     }
 
     /// The answers to `requests`, or the fault that broke the process they were sent to.
-    private func wait(for requests: [Request], until deadline: ContinuousClock.Instant) -> Result<[JSONValue], PluginFault> {
+    private func wait(for requests: [Request]) -> Result<[JSONValue], PluginFault> {
         monitor.locked {
             while true {
                 if let broken = requests.lazy.compactMap({ self.breaks[$0.generation] }).first {
@@ -244,16 +251,17 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                     faultsInARow = 0
                     return .success(replies)
                 }
-                if ContinuousClock.now >= deadline {
-                    let stalled = requests.first { answers[$0.id] == nil }
-                    if let stalled, let connection, connection.generation == stalled.generation {
-                        breakConnection(connection, "it did not answer within \(settings.timeoutMilliseconds) ms a screen")
-                    } else if let stalled, breaks[stalled.generation] == nil {
-                        breaks[stalled.generation] = "it did not answer within \(settings.timeoutMilliseconds) ms a screen"
+                guard let stalled = requests.filter({ answers[$0.id] == nil }).min(by: { $0.deadline < $1.deadline }) else { continue }
+                if ContinuousClock.now >= stalled.deadline {
+                    let reason = "it did not answer within \(settings.timeoutMilliseconds) ms a screen"
+                    if let connection, connection.generation == stalled.generation {
+                        breakConnection(connection, reason)
+                    } else if breaks[stalled.generation] == nil {
+                        breaks[stalled.generation] = reason
                     }
                     continue
                 }
-                monitor.wait(until: deadline)
+                monitor.wait(until: stalled.deadline)
             }
         }
     }
@@ -265,8 +273,8 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             // Alone: the other files' requests are answered, or broken, first. Their senders
             // may be held back by this isolation before they wait for the answers, so the
             // deadline of a request that gets none is kept here too.
-            while let oldest = pending.values.min(by: { $0.sent < $1.sent }) {
-                let deadline = oldest.sent + .milliseconds(settings.timeoutMilliseconds)
+            while let oldest = pending.values.min(by: { $0.deadline < $1.deadline }) {
+                let deadline = oldest.deadline
                 if ContinuousClock.now >= deadline {
                     if let connection, connection.generation == oldest.generation {
                         breakConnection(connection, "it did not answer within \(settings.timeoutMilliseconds) ms a screen")
@@ -285,7 +293,6 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             }
         }
         var requests: [Request] = []
-        let started = ContinuousClock.now
         for screen in review.screens {
             switch send(screen, file: review.file, thresholds: review.thresholds, alone: true) {
             case .success(let request): requests.append(request)
@@ -294,10 +301,12 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 return failed(review, reason.description)
             }
         }
-        let deadline = started + .milliseconds(settings.timeoutMilliseconds) * review.screens.count
-        switch wait(for: requests, until: deadline) {
+        switch wait(for: requests) {
         case .success(let replies): return violations(replies, review)
-        case .failure(let fault): return failed(review, fault.description)
+        case .failure(let fault):
+            // Alone, the fault is this file's own.
+            monitor.locked { recordFault(fault.description) }
+            return failed(review, fault.description)
         }
     }
 
@@ -448,8 +457,9 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 return breakConnection(connection, "it sent \(type) where findings were expected")
             }
             guard let id = message["id"]?.integer, pending[id]?.generation == connection.generation else {
-                let id = message["id"].map(Self.describe) ?? "without an id"
-                return breakConnection(connection, "it answered request \(id), which is not one in flight")
+                // The id itself stays out of the finding: which ids a file gets depends on scheduling.
+                log("higlint: plugin \(name): an answer to request \(message["id"].map(Self.describe) ?? "(no id)"), which is not in flight")
+                return breakConnection(connection, "it answered a request id that is not in flight")
             }
             pending[id] = nil
             answers[id] = message
@@ -472,7 +482,6 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         pending = pending.filter { $0.value.generation != connection.generation }
         if self.connection === connection { self.connection = nil }
         connection.process.kill()
-        recordFault(reason)
         monitor.broadcast()
     }
 

@@ -45,6 +45,28 @@ final class PluginCommandTests: XCTestCase {
         XCTAssertTrue(sarif.stdout.contains("\"id\": \"local.primary-height\""), sarif.stdout)
     }
 
+    func testEveryFaultInCheckFailsOnlyItsFile() throws {
+        let tree = try tree()
+        try tree.write("config.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
+        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside"]
+        var paths: [String] = []
+        for (index, name) in faults.enumerated() {
+            try tree.write("f\(index).yaml", "screen: \(name)\nelements: []\n")
+            try tree.write("g\(index).yaml", "screen: Good\(index)\nelements:\n  - {id: b\(index), type: button, frame: [0, 100, 200, 50]}\n")
+            paths += ["f\(index).yaml", "g\(index).yaml"]
+        }
+        let outcome = try HiglintProcess.run(["check"] + paths, in: tree.url)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(7)) },
+                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml"], outcome.stdout)
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[house.analytics]") }.map { String($0.prefix(7)) },
+                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml"], outcome.stdout)
+        for reason in ["crashed (exited with status 3)", "did not answer within 1000 ms", "not a JSON object", "over 1 MiB",
+                       "a request id that is not in flight", "outside its prefix"] {
+            XCTAssertTrue(outcome.stdout.contains(reason), "\(reason) missing from:\n\(outcome.stdout)")
+        }
+    }
+
     func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
         let tree = try tree()
         let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--timings", "--quiet"], in: tree.url)

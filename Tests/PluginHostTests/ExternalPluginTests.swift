@@ -75,7 +75,7 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(reasons[1].contains("did not answer within 1000 ms"), reasons[1])
         XCTAssertTrue(reasons[2].contains("not a JSON object: \"this is not JSON\""), reasons[2])
         XCTAssertTrue(reasons[3].contains("over 1 MiB"), reasons[3])
-        XCTAssertTrue(reasons[4].contains("which is not one in flight"), reasons[4])
+        XCTAssertTrue(reasons[4].contains("a request id that is not in flight"), reasons[4])
         XCTAssertTrue(reasons[5].contains("outside its prefix"), reasons[5])
         // Every other file, after each restart, has its own finding.
         let analytics = findings.filter { $0.rule == "house.analytics" }.map(\.file)

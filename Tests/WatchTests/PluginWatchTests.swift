@@ -55,6 +55,32 @@ final class PluginWatchTests: XCTestCase {
         try daemon.assertMatchesCheck()
     }
 
+    /// Each fault in turn, on one file of a running daemon: that file gets plugin.failed
+    /// with the reason, the other keeps its plugin finding, and the report equals check's.
+    func testEveryFaultFailsOnlyItsFileInTheLiveReport() throws {
+        let workspace = try workspace()
+        try workspace.write("config.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
+        let daemon = try WatchDaemon(["tree"], in: workspace)
+        try daemon.waitForStart()
+        let faults = [
+            ("Crash", "crashed (exited with status 3)"), ("Hang", "did not answer within 1000 ms"),
+            ("Garbage", "not a JSON object"), ("Huge", "over 1 MiB"), ("WrongID", "a request id that is not in flight"),
+            ("Outside", "outside its prefix"),
+        ]
+        for (name, reason) in faults {
+            try workspace.write("tree/home.yaml", Specs.screen(name))
+            try waitUntil("\(name): \(reason) in the report; log: \(daemon.log)") { daemon.report?.contains(reason) ?? false }
+            let report = daemon.report ?? ""
+            XCTAssertEqual(report.components(separatedBy: "\"plugin.failed\"").count - 1, 1, report)
+            XCTAssertTrue(report.contains("{\"file\": \"tree/home.yaml\", \"line\": 1, \"column\": 1, \"rule\": \"plugin.failed\""), report)
+            XCTAssertTrue(report.contains("button go names no action"), "detail.yaml keeps its finding: \(report)")
+            try daemon.assertMatchesCheck()
+        }
+        try workspace.write("tree/home.yaml", Specs.screen("Home"))
+        try waitUntil("the fault gone; log: \(daemon.log)") { !(daemon.report?.contains("plugin.failed") ?? true) }
+        try daemon.assertMatchesCheck()
+    }
+
     func testSIGHUPRestartsAnEditedPluginAndThePluginDiesWithTheDaemon() throws {
         let workspace = try workspace()
         let daemon = try WatchDaemon(["tree"], in: workspace)
