@@ -89,7 +89,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                     connection.process.kill()
                     startFailure = "it failed to start: its hello conflicts with another rule: \(conflict)"
                     givenUp = startFailure
-                    log("higlint: plugin \(settings.name): its hello conflicts with another rule: \(conflict)")
+                    log("higlint: plugin \(Self.tag(settings.name)): its hello conflicts with another rule: \(conflict)")
                     break
                 }
                 self.connection = connection
@@ -98,7 +98,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             case .failure(let reason):
                 startFailure = "it failed to start: \(reason)"
                 givenUp = startFailure
-                log("higlint: plugin \(settings.name): \(reason)")
+                log("higlint: plugin \(Self.tag(settings.name)): \(reason)")
             }
             connecting = false
         }
@@ -399,7 +399,7 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
 
     /// Starts a process and reads its hello. Called with the lock held, which the wait for the hello releases.
     private func connect() -> Result<(Connection, [RuleDescription], String), PluginFault> {
-        let tag = name.isEmpty ? "plugin-under-test" : name
+        let tag = Self.tag(name)
         let process: PluginProcess
         switch PluginProcess.start(settings.command, in: directory, log: { [log] in log("plugin \(tag): \($0)") }) {
         case .success(let started): process = started
@@ -492,6 +492,11 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
             givenUp = reason
             log("higlint: plugin \(name): \(reason)")
         }
+    }
+
+    /// How the log names it; `plugin test` runs a plugin before its name is known.
+    private static func tag(_ name: String) -> String {
+        name.isEmpty ? "under test" : name
     }
 
     private static func describe(_ value: JSONValue) -> String {

@@ -2,173 +2,241 @@
 /// (docs/plugins.md describes it field by field). A value the spec does not give
 /// is left out rather than guessed; keys come in a fixed order, so the same
 /// screen always gives the same bytes.
+///
+/// Written into one buffer, without a string per object: every screen of a review
+/// is rendered once per plugin, and building nested objects as strings of their own
+/// copied each one into its parent.
 public enum ScreenJSON {
     public static func render(_ screen: Screen) -> String {
-        var object = JSONObject()
-        object.text("screen", screen.name)
-        object.text("parent", screen.parent)
-        object.text("device", screen.device.rawValue)
-        object.text("kind", screen.kind.rawValue)
-        object.raw("canvas", size(screen.canvas))
-        object.raw("orientations", list(screen.orientations.map { JSONText.string($0.rawValue) }))
+        var json = JSONBuffer()
+        json.out.reserveCapacity(1024)
+        json.open()
+        json.text("screen", screen.name)
+        json.text("parent", screen.parent)
+        json.text("device", screen.device.rawValue)
+        json.text("kind", screen.kind.rawValue)
+        json.key("canvas")
+        size(screen.canvas, &json)
+        json.list("orientations", screen.orientations) { orientation, json in json.value(orientation.rawValue) }
         if let bar = screen.statusBar {
-            var status = JSONObject()
-            status.flag("hidden", bar.hidden)
-            status.text("style", bar.style?.rawValue)
-            status.flag("reveal_on_tap", bar.revealOnTap)
-            object.raw("status_bar", status.rendered)
+            json.object("status_bar") { json in
+                json.flag("hidden", bar.hidden)
+                json.text("style", bar.style?.rawValue)
+                json.flag("reveal_on_tap", bar.revealOnTap)
+            }
         }
         if let bar = screen.navigationBar {
-            var navigation = JSONObject()
-            navigation.text("title", bar.title)
-            if let font = bar.titleFont { navigation.raw("title_font", self.font(font)) }
-            if let back = bar.back {
-                var button = JSONObject()
-                button.text("title", back.title)
-                button.flag("custom", back.custom)
-                button.text("style", back.style.rawValue)
-                navigation.raw("back", button.rendered)
+            json.object("navigation_bar") { json in
+                json.text("title", bar.title)
+                if let font = bar.titleFont {
+                    json.key("title_font")
+                    self.font(font, &json)
+                }
+                if let back = bar.back {
+                    json.object("back") { json in
+                        json.text("title", back.title)
+                        json.flag("custom", back.custom)
+                        json.text("style", back.style.rawValue)
+                    }
+                }
+                json.list("items", bar.items, element)
+                json.flag("translucent", bar.translucent)
+                json.text("color", bar.color)
+                height(bar.height, &json)
             }
-            navigation.raw("items", list(bar.items.map(element)))
-            navigation.flag("translucent", bar.translucent)
-            navigation.text("color", bar.color)
-            navigation.raw("height", height(bar.height))
-            object.raw("navigation_bar", navigation.rendered)
         }
         if let bar = screen.toolbar {
-            var toolbar = JSONObject()
-            toolbar.raw("items", list(bar.items.map(element)))
-            toolbar.flag("translucent", bar.translucent)
-            toolbar.text("color", bar.color)
-            toolbar.raw("height", height(bar.height))
-            object.raw("toolbar", toolbar.rendered)
+            json.object("toolbar") { json in
+                json.list("items", bar.items, element)
+                json.flag("translucent", bar.translucent)
+                json.text("color", bar.color)
+                height(bar.height, &json)
+            }
         }
         if let bar = screen.tabBar {
-            var tabs = JSONObject()
-            tabs.raw("tabs", list(bar.tabs.map(element)))
-            tabs.flag("translucent", bar.translucent)
-            object.raw("tab_bar", tabs.rendered)
+            json.object("tab_bar") { json in
+                json.list("tabs", bar.tabs, element)
+                json.flag("translucent", bar.translucent)
+            }
         }
         if let login = screen.login {
-            var part = JSONObject()
-            part.text("required", login.required?.rawValue)
-            part.text("explanation", login.explanation)
-            part.raw("methods", list(login.methods.map(JSONText.string)))
-            object.raw("login", part.rendered)
+            json.object("login") { json in
+                json.text("required", login.required?.rawValue)
+                json.text("explanation", login.explanation)
+                json.list("methods", login.methods) { method, json in json.value(method) }
+            }
         }
-        if let save = screen.data?.save { object.raw("data", "{\"save\":\(JSONText.string(save.rawValue))}") }
-        object.raw("gestures", list(screen.gestures.map(gesture)))
-        object.raw("elements", list(screen.elements.map(element)))
+        if let save = screen.data?.save {
+            json.object("data") { json in json.text("save", save.rawValue) }
+        }
+        json.list("gestures", screen.gestures, gesture)
+        json.list("elements", screen.elements, element)
         if let layouts = screen.layouts {
-            object.raw("layouts", list(layouts.map { layout in
-                var part = JSONObject()
-                part.text("size_class", layout.sizeClass.rawValue)
-                part.text("presentation", layout.presentation)
-                part.raw("hidden", list(layout.hidden.map(JSONText.string)))
-                return part.rendered
-            }))
+            json.list("layouts", layouts) { layout, json in
+                json.open()
+                json.text("size_class", layout.sizeClass.rawValue)
+                json.text("presentation", layout.presentation)
+                json.list("hidden", layout.hidden) { name, json in json.value(name) }
+                json.close()
+            }
         }
-        var review = JSONObject()
-        review.raw("ignore", list(screen.review.ignore.map(JSONText.string)))
-        review.text("reason", screen.review.reason)
-        object.raw("review", review.rendered)
-        object.raw("at", at(screen.marks.map))
-        return object.rendered
+        json.object("review") { json in
+            json.list("ignore", screen.review.ignore) { name, json in json.value(name) }
+            json.text("reason", screen.review.reason)
+        }
+        at(screen.marks.map, &json)
+        json.close()
+        return json.out
     }
 
-    static func element(_ element: Element) -> String {
-        var object = JSONObject()
-        object.text("path", element.path)
-        object.text("id", element.id)
-        object.text("type", element.type?.rawValue)
+    private static func element(_ element: Element, _ json: inout JSONBuffer) {
+        json.open()
+        json.text("path", element.path)
+        json.text("id", element.id)
+        json.text("type", element.type?.rawValue)
         if let frame = element.frame {
-            object.raw("frame", "{\"x\":\(number(frame.x)),\"y\":\(number(frame.y)),\"width\":\(number(frame.width)),\"height\":\(number(frame.height))}")
+            json.object("frame") { json in
+                json.number("x", frame.x)
+                json.number("y", frame.y)
+                json.number("width", frame.width)
+                json.number("height", frame.height)
+            }
         }
-        if let hitArea = element.hitArea { object.raw("hit_area", size(hitArea)) }
-        object.text("label", element.label)
-        object.text("action", element.action)
+        if let hitArea = element.hitArea {
+            json.key("hit_area")
+            size(hitArea, &json)
+        }
+        json.text("label", element.label)
+        json.text("action", element.action)
         switch element.icon {
-        case .system(let name): object.text("icon", "system:" + name)
-        case .custom(let name): object.text("icon", "custom:" + name)
+        case .system(let name): json.text("icon", "system:" + name)
+        case .custom(let name): json.text("icon", "custom:" + name)
         case nil: break
         }
-        object.flag("border", element.border)
-        if let font = element.font { object.raw("font", self.font(font)) }
-        object.text("role", element.role)
-        object.text("scroll", element.scroll.rawValue)
-        if element.switchesMode { object.flag("switches_mode", true) }
-        object.text("title", element.title)
-        object.text("badge", element.badge)
-        object.raw("ignore", list(element.ignore.map(JSONText.string)))
-        object.raw("children", list(element.children.map(self.element)))
-        object.raw("at", at(element.marks.map))
-        return object.rendered
+        json.flag("border", element.border)
+        if let font = element.font {
+            json.key("font")
+            self.font(font, &json)
+        }
+        json.text("role", element.role)
+        json.text("scroll", element.scroll.rawValue)
+        if element.switchesMode { json.flag("switches_mode", true) }
+        json.text("title", element.title)
+        json.text("badge", element.badge)
+        json.list("ignore", element.ignore) { name, json in json.value(name) }
+        json.list("children", element.children, self.element)
+        at(element.marks.map, &json)
+        json.close()
     }
 
-    private static func font(_ font: Font) -> String {
-        var object = JSONObject()
-        if let size = font.size { object.raw("size", number(size)) }
-        if let size = font.effectiveSize { object.raw("effective_size", number(size)) }
-        object.text("weight", font.weight?.rawValue)
-        object.text("style", font.style?.rawValue)
-        if let dynamic = font.dynamic { object.flag("dynamic", dynamic) }
-        return object.rendered
+    private static func font(_ font: Font, _ json: inout JSONBuffer) {
+        json.open()
+        if let size = font.size { json.number("size", size) }
+        if let size = font.effectiveSize { json.number("effective_size", size) }
+        json.text("weight", font.weight?.rawValue)
+        json.text("style", font.style?.rawValue)
+        if let dynamic = font.dynamic { json.flag("dynamic", dynamic) }
+        json.close()
     }
 
-    private static func gesture(_ gesture: Gesture) -> String {
-        var object = JSONObject()
-        object.text("path", gesture.path)
-        object.text("type", gesture.type?.rawValue)
-        object.raw("fingers", String(gesture.fingers))
-        object.text("direction", gesture.direction)
-        object.text("action", gesture.action)
-        object.raw("at", at(gesture.marks.map))
-        return object.rendered
+    private static func gesture(_ gesture: Gesture, _ json: inout JSONBuffer) {
+        json.open()
+        json.text("path", gesture.path)
+        json.text("type", gesture.type?.rawValue)
+        json.key("fingers")
+        json.out += String(gesture.fingers)
+        json.text("direction", gesture.direction)
+        json.text("action", gesture.action)
+        at(gesture.marks.map, &json)
+        json.close()
     }
 
-    private static func height(_ height: BarHeight) -> String {
+    private static func height(_ height: BarHeight, _ json: inout JSONBuffer) {
         switch height {
-        case .auto: return "\"auto\""
-        case .fixed(let points): return number(points)
+        case .auto: json.text("height", "auto")
+        case .fixed(let points): json.number("height", points)
         }
     }
 
-    private static func size(_ size: Size) -> String {
-        "{\"width\":\(number(size.width)),\"height\":\(number(size.height))}"
+    private static func size(_ size: Size, _ json: inout JSONBuffer) {
+        json.open()
+        json.number("width", size.width)
+        json.number("height", size.height)
+        json.close()
     }
 
-    private static func at(_ mark: Mark) -> String {
-        "{\"line\":\(mark.line),\"column\":\(mark.column)}"
-    }
-
-    private static func list(_ items: [String]) -> String {
-        "[" + items.joined(separator: ",") + "]"
-    }
-
-    /// As the spec writes it: `44`, `1.5`; JSON has no infinity, and the decoder admits none.
-    static func number(_ value: Double) -> String {
-        value.isFinite ? formatPoints(value) : "null"
+    private static func at(_ mark: Mark, _ json: inout JSONBuffer) {
+        json.key("at")
+        json.out += "{\"line\":"
+        json.out += String(mark.line)
+        json.out += ",\"column\":"
+        json.out += String(mark.column)
+        json.out += "}"
     }
 }
 
-/// Builds one JSON object, key by key, leaving out absent values.
-private struct JSONObject {
-    private var body = ""
+/// Appends JSON to one string: objects and lists opened and closed in turn, with the
+/// commas between their members kept track of here.
+private struct JSONBuffer {
+    var out = ""
+    /// Whether the innermost open object or list has a member yet.
+    private var hasMember = false
 
-    mutating func raw(_ key: String, _ json: String) {
-        body += body.isEmpty ? "\"" : ",\""
-        body += key
-        body += "\":"
-        body += json
+    mutating func open() {
+        out += "{"
+        hasMember = false
     }
 
-    mutating func text(_ key: String, _ value: String?) {
-        if let value { raw(key, JSONText.string(value)) }
+    mutating func close() {
+        out += "}"
+        hasMember = true
     }
 
-    mutating func flag(_ key: String, _ value: Bool) {
-        raw(key, value ? "true" : "false")
+    mutating func key(_ name: String) {
+        out += hasMember ? ",\"" : "\""
+        out += name
+        out += "\":"
+        hasMember = true
     }
 
-    var rendered: String { "{" + body + "}" }
+    mutating func text(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        JSONText.appendString(value, to: &out)
+    }
+
+    mutating func flag(_ name: String, _ value: Bool) {
+        key(name)
+        out += value ? "true" : "false"
+    }
+
+    /// As the spec writes it: `44`, `1.5`; JSON has no infinity, and the decoder admits none.
+    mutating func number(_ name: String, _ value: Double) {
+        key(name)
+        out += value.isFinite ? formatPoints(value) : "null"
+    }
+
+    /// A string as a list item (the list writes the commas).
+    mutating func value(_ text: String) {
+        JSONText.appendString(text, to: &out)
+    }
+
+    mutating func object(_ name: String, _ body: (inout JSONBuffer) -> Void) {
+        key(name)
+        open()
+        body(&self)
+        close()
+    }
+
+    mutating func list<Item>(_ name: String, _ items: [Item], _ write: (Item, inout JSONBuffer) -> Void) {
+        key(name)
+        out += "["
+        for index in items.indices {
+            if index > 0 { out += "," }
+            hasMember = false
+            write(items[index], &self)
+        }
+        out += "]"
+        hasMember = true
+    }
 }

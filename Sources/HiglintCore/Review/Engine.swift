@@ -80,27 +80,53 @@ public struct Engine: Sendable {
     // MARK: - One file
 
     public func review(_ file: SpecFile) -> FileResult {
+        complete(start(file))
+    }
+
+    public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
+        complete(start(bytes, file: file))
+    }
+
+    /// A file reviewed by every rule, with the external plugins' answers still to come:
+    /// `complete` waits for them. Starting several files before completing the first keeps
+    /// a plugin process busy while the rules run (`ParallelReview` does).
+    public struct StartedReview {
+        fileprivate var result: FileResult
+        fileprivate var screens: [Screen] = []
+        fileprivate var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
+    }
+
+    public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
-            return review(bytes, file: file)
+            return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
             var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
             let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
             result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return result
+            return StartedReview(result: result)
         case .failure(let problem):
-            return FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem)
+            return StartedReview(result: FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem))
         }
     }
 
-    public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
+    /// The file's result, with the external plugins' findings.
+    public func complete(_ started: consuming StartedReview) -> FileResult {
+        var started = started
+        guard !started.reviews.isEmpty else { return started.result }
+        finish(&started.reviews, screens: started.screens, file: started.result.file, into: &started.result.findings)
+        started.result.findings.sort(by: Finding.reportOrder)
+        return started.result
+    }
+
+    public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {
         let documents: [YAMLDocument]
         switch YAMLLoader.load(bytes, limits: config.limits) {
         case .success(let loaded): documents = loaded
         case .failure(let failure):
             // A file that does not load gets that one finding and nothing else.
             let findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return FileResult(file: file, findings: findings, summaries: [], screenCount: 0)
+            return StartedReview(result: FileResult(file: file, findings: findings, summaries: [], screenCount: 0))
         }
         var findings: [Finding] = []
         var summaries: [ScreenSummary] = []
@@ -147,11 +173,10 @@ public struct Engine: Sendable {
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
             if !reviews.isEmpty { screens.append(screen) }
         }
-        if !reviews.isEmpty { finish(&reviews, screens: screens, file: file, into: &findings) }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
-        return result
+        return StartedReview(result: result, screens: screens, reviews: reviews)
     }
 
     private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
