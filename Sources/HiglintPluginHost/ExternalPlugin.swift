@@ -191,7 +191,8 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     /// Sends one review request. `alone` is the suspect being reviewed by itself, which
     /// is not held back by its own isolation.
     private func send(_ screen: Screen, file: String, thresholds: String, alone: Bool) -> Result<Request, PluginFault> {
-        let screenJSON = ScreenJSON.render(screen)
+        var screenJSON: [UInt8] = []
+        ScreenJSON.append(screen, to: &screenJSON)
         let sent = monitor.locked { () -> Result<(Request, Connection), PluginFault> in
             var connected: Result<Connection, PluginFault>
             repeat {
@@ -214,7 +215,10 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         switch sent {
         case .failure(let reason): return .failure(reason)
         case .success(let (request, connection)):
-            let text = #"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":\#(screenJSON)\#(thresholds)}"#
+            var text = Array(#"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":"#.utf8)
+            text += screenJSON
+            text += thresholds.utf8
+            text.append(UInt8(ascii: "}"))
             let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
             if case .timedOut = connection.process.write(text, until: deadline) {
                 monitor.locked { breakConnection(connection, "it took no input for \(settings.timeoutMilliseconds) ms") }

@@ -77,7 +77,11 @@ final class PluginProcess: @unchecked Sendable {
 
     /// Writes one line (a newline is added), waiting for room in the pipe until the deadline.
     func write(_ line: String, until deadline: ContinuousClock.Instant) -> WriteOutcome {
-        var bytes = Array(line.utf8)
+        write(Array(line.utf8), until: deadline)
+    }
+
+    func write(_ line: [UInt8], until deadline: ContinuousClock.Instant) -> WriteOutcome {
+        var bytes = line
         bytes.append(0x0A)
         return writing.locked {
             var offset = 0
