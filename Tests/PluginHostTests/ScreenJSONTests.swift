@@ -14,6 +14,18 @@ final class ScreenJSONTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
+    /// Text is escaped as every JSON writer of higlint escapes it, and reads back the same.
+    func testTextReadsBackExactly() throws {
+        let label = "a\u{1}b\u{7F}c\u{2028}d\\e\tf\u{202E}"
+        let spec = "screen: Home\nelements:\n  - {id: x, type: text, label: \"a\\x01b\\x7Fc\\u2028d\\\\e\\tf\\u202E\"}\n"
+        let screen = try render(spec)
+        let element = try XCTUnwrap((screen["elements"] as? [[String: Any]])?.first)
+        XCTAssertEqual(element["label"] as? String, label)
+        var bytes: [UInt8] = []
+        JSONText.appendString(label, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(label))
+    }
+
     func testEveryPartIsThereWithItsPositionAndAbsentValuesStayAbsent() throws {
         let screen = try render("""
             screen: Home
