@@ -54,6 +54,8 @@ final class ExternalPluginTests: XCTestCase {
         ])
         let ignored = spec("Home", elements) + "review: {ignore: [house]}\n"
         XCTAssertEqual(review([("a.yaml", ignored)], host: host), [])
+        let onElement = spec("Home", "  - {id: buy, type: button, frame: [0, 100, 200, 50], ignore: [house.analytics]}\n")
+        XCTAssertEqual(review([("a.yaml", onElement)], host: host), [], "an element's ignore list applies to a plugin's finding on it")
         let engine = Engine(plugins: host.enginePlugins, config: Config())
         XCTAssertEqual(engine.allRuleDescriptions.filter { $0.plugin == "house" }.map(\.id), ["house.analytics", "house.no-lorem"])
         XCTAssertEqual(engine.allRuleDescriptions.last?.id, PluginFailure.ruleID)
