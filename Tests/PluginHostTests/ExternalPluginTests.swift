@@ -54,6 +54,9 @@ final class ExternalPluginTests: XCTestCase {
         ])
         let ignored = spec("Home", elements) + "review: {ignore: [house]}\n"
         XCTAssertEqual(review([("a.yaml", ignored)], host: host), [])
+        var off = Config()
+        off.disabledPlugins = ["house"]
+        XCTAssertEqual(review([("a.yaml", spec("Crash"))], host: host, config: off), [], "a plugin turned off is not asked")
         let onElement = spec("Home", "  - {id: buy, type: button, frame: [0, 100, 200, 50], ignore: [house.analytics]}\n")
         XCTAssertEqual(review([("a.yaml", onElement)], host: host), [], "an element's ignore list applies to a plugin's finding on it")
         let engine = Engine(plugins: host.enginePlugins, config: Config())

@@ -36,11 +36,18 @@ public struct Engine: Sendable {
             known.insert(plugin.name)
             for reviewer in plugin.reviewers {
                 var enabled: [String: (RuleDescription, Severity)] = [:]
-                for description in reviewer.ruleDescriptions {
+                let declared = reviewer.ruleDescriptions
+                for description in declared {
                     known.insert(description.id)
                     if let severity = config.severity(of: description) { enabled[description.id] = (description, severity) }
                 }
-                reviewers.append(EnabledReviewer(reviewer, plugin: plugin.name, enabled))
+                // Asked when a rule of it is on, or when it declares none (a plugin that did not
+                // start), so that its failure is reported; a plugin the config turns off is not.
+                let pluginOff = config.disabledPlugins.contains(plugin.name)
+                    || config.enabledPlugins.map { !$0.contains(plugin.name) } ?? false
+                if !pluginOff, !enabled.isEmpty || declared.isEmpty {
+                    reviewers.append(EnabledReviewer(reviewer, plugin: plugin.name, enabled))
+                }
             }
             for rule in plugin.screenRules {
                 let description = rule.description
@@ -65,7 +72,7 @@ public struct Engine: Sendable {
         self.screenRules = screenRules
         self.projectRules = projectRules
         self.reviewers = reviewers
-        if !reviewers.isEmpty { known.formUnion([PluginFailure.pluginName, PluginFailure.ruleID]) }
+        if Self.hasReviewers(plugins) { known.formUnion([PluginFailure.pluginName, PluginFailure.ruleID]) }
         self.failureSeverity = config.severity(of: PluginFailure.description)
         self.coreSeverities = coreSeverities
         self.knownNames = known
@@ -74,7 +81,12 @@ public struct Engine: Sendable {
 
     /// Every rule's description, core rules first, then each plugin's.
     public var allRuleDescriptions: [RuleDescription] {
-        CoreRules.descriptions(with: plugins) + (reviewers.isEmpty ? [] : [PluginFailure.description])
+        CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])
+    }
+
+    /// Whether some plugin is an external one, whose failures `plugin.failed` reports.
+    private static func hasReviewers(_ plugins: [Plugin]) -> Bool {
+        plugins.contains { !$0.reviewers.isEmpty }
     }
 
     // MARK: - One file
@@ -181,7 +193,7 @@ public struct Engine: Sendable {
 
     private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
         let context = config.ruleContext
-        return reviewers.filter { !$0.rules.isEmpty || failureSeverity != nil }.map { enabled in
+        return reviewers.map { enabled in
             (enabled, enabled.reviewer.begin(file: file.displayPath, enabled: Set(enabled.rules.keys), in: context))
         }
     }
