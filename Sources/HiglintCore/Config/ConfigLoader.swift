@@ -81,7 +81,8 @@ public struct ConfigLoader: Sendable {
         let externalNames = Set(config.externalPlugins.map(\.name))
         if let customNode = Self.value(of: Field.customRules.rawValue, in: root, document) {
             let reserved = pluginNames.union([CoreRules.pluginName, PluginFailure.pluginName]).union(externalNames)
-            config.customRules = CustomRuleReader(reservedPrefixes: reserved, thresholds: thresholds).read(customNode, &reader)
+            var customReader = CustomRuleReader(reservedPrefixes: reserved, thresholds: thresholds)
+            config.customRules = customReader.read(customNode, &reader)
         }
         let custom = config.customRules.map(\.description)
         let declared = ConfigLoader(

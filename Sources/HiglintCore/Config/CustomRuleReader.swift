@@ -25,13 +25,14 @@ struct CustomRuleReader {
     let thresholds: ThresholdCatalog
 
     /// Thresholds declared by the custom rules read so far, with the rule that declared each.
-    private final class Declared {
-        var byKey: [String: (declaration: ThresholdDeclaration, rule: String)] = [:]
+    private var declared: [String: (declaration: ThresholdDeclaration, rule: String)] = [:]
+
+    init(reservedPrefixes: Set<String>, thresholds: ThresholdCatalog) {
+        self.reservedPrefixes = reservedPrefixes
+        self.thresholds = thresholds
     }
 
-    private let declared = Declared()
-
-    func read(_ node: Node, _ reader: inout NodeReader) -> [CustomRule] {
+    mutating func read(_ node: Node, _ reader: inout NodeReader) -> [CustomRule] {
         let document = reader.document
         guard document.kind(node) == .mapping else {
             if !document.isNull(node) {
@@ -71,7 +72,7 @@ struct CustomRuleReader {
         return true
     }
 
-    private func readRule(id: String, _ node: Node, _ reader: inout NodeReader) -> CustomRule? {
+    private mutating func readRule(id: String, _ node: Node, _ reader: inout NodeReader) -> CustomRule? {
         let path = "custom_rules.\(id)"
         // Its own thresholds first, wherever written, so that `min` and `max` can name them.
         var own: [ThresholdDeclaration] = []
@@ -145,7 +146,7 @@ struct CustomRuleReader {
     /// `thresholds: {KEY: {default: 50, unit: pt, meaning: ...}}`: numbers the config's
     /// `thresholds:` can set. A key the built-in rules or another custom rule declare must be
     /// declared exactly as they do.
-    private func declareThresholds(_ node: Node, _ path: String, rule: String, _ reader: inout NodeReader) -> [ThresholdDeclaration] {
+    private mutating func declareThresholds(_ node: Node, _ path: String, rule: String, _ reader: inout NodeReader) -> [ThresholdDeclaration] {
         let document = reader.document
         guard document.kind(node) == .mapping else {
             if !document.isNull(node) {
@@ -179,13 +180,13 @@ struct CustomRuleReader {
             }
             let declaration = ThresholdDeclaration(key: key, defaultValue: .decimal(value), unit: unit, meaning: meaning)
             let other = thresholds.entries.first { $0.declaration.key == key }.map { ($0.declaration, $0.rules[0]) }
-                ?? declared.byKey[key].map { ($0.declaration, $0.rule) }
+                ?? declared[key].map { ($0.declaration, $0.rule) }
             if let (first, owner) = other, first != declaration {
                 reader.schema(keyPath, "threshold \(quoted(key)) is declared by \(owner) as \(first.defaultValue) \(first.unit), meaning \(quoted(first.meaning)); declare it the same or pick another key",
                               at: document.start(entry.key))
                 continue
             }
-            if declared.byKey[key] == nil { declared.byKey[key] = (declaration, rule) }
+            if declared[key] == nil { declared[key] = (declaration, rule) }
             declarations.append(declaration)
         }
         return declarations
