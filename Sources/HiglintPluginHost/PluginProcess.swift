@@ -15,6 +15,9 @@ final class PluginProcess: @unchecked Sendable {
     private let output: Int32
     private let errors: Int32
     private let writing = Monitor()
+    private let reaping = Monitor()
+    /// Guarded by `reaping`.
+    private var reaped = false
     private let logLine: @Sendable (String) -> Void
 
     private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, log: @escaping @Sendable (String) -> Void) {
@@ -193,25 +196,38 @@ final class PluginProcess: @unchecked Sendable {
         return reap()
     }
 
-    /// SIGKILL; the reader thread reaps it.
+    /// SIGKILL; the reader thread reaps it. Never once it is reaped: its pid may then be
+    /// another process's.
     func kill() {
-        _ = Glibc.kill(pid, SIGKILL)
+        reaping.locked {
+            if !reaped { _ = Glibc.kill(pid, SIGKILL) }
+        }
     }
 
+    /// Each `waitpid` and `reaped` under one lock with `kill`: until `waitpid` has taken the
+    /// zombie, the pid cannot be reused, so a signal sent under the lock reaches the plugin.
     private func reap() -> String {
         var status: Int32 = 0
+        func poll() -> Bool {
+            reaping.locked {
+                let waited = waitpid(pid, &status, WNOHANG)
+                if waited == pid || (waited < 0 && errno == ECHILD) { reaped = true }
+                return reaped
+            }
+        }
         // Its stdout is closed: it is exiting, or lives on without it (then it is killed).
-        var waited = waitpid(pid, &status, WNOHANG)
         var tries = 0
-        while waited == 0 && tries < 50 {
+        while !poll() && tries < 50 {
             var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
             nanosleep(&pause, nil)
-            waited = waitpid(pid, &status, WNOHANG)
             tries += 1
         }
-        if waited == 0 {
+        if !reaped {
             kill()
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaping.locked {
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                reaped = true
+            }
             return "closed its output"
         }
         let signal = status & 0x7F
