@@ -132,6 +132,9 @@ final class PluginCommandTests: XCTestCase {
         let old = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture, "--old-protocol"], in: tree.url)
         XCTAssertEqual(old.status, 1)
         XCTAssertTrue(old.stdout.contains("problem: it failed to start: it speaks protocol 0, not 1"), old.stdout)
+        let linger = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture, "--linger"], in: tree.url)
+        XCTAssertEqual(linger.status, 1)
+        XCTAssertTrue(linger.stdout.contains("problem: it did not exit within a second of the shutdown message"), linger.stdout)
         let missing = try HiglintProcess.run(["plugin", "test"], in: tree.url)
         XCTAssertEqual(missing.status, 2)
     }

@@ -80,6 +80,8 @@ def main():
         elif message["type"] == "review":
             review(message)
         elif message["type"] == "shutdown":
+            if mode == "--linger":
+                time.sleep(3600)
             return
 
 
