@@ -235,7 +235,6 @@ public struct Clause<Property: RuleProperty>: Sendable {
 /// and `$`). POSIX rather than Swift's `Regex`: `regexec` may run on many threads at once
 /// on one compiled expression, and its syntax is the one grep and most tools share.
 public final class Pattern: Sendable {
-    public let source: String
     /// Written once, by `init`, and only read after: `regexec` takes it as a const pointer.
     private nonisolated(unsafe) let compiled: UnsafeMutablePointer<regex_t>
 
@@ -250,11 +249,10 @@ public final class Pattern: Sendable {
             let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
             return .failure(PatternError(description: String(decoding: bytes, as: UTF8.self)))
         }
-        return .success(Pattern(source: source, compiled: compiled))
+        return .success(Pattern(compiled: compiled))
     }
 
-    private init(source: String, compiled: UnsafeMutablePointer<regex_t>) {
-        self.source = source
+    private init(compiled: UnsafeMutablePointer<regex_t>) {
         self.compiled = compiled
     }
 
