@@ -1,9 +1,6 @@
 // Starting a plugin needs work between fork and exec that posix_spawn cannot do: asking
 // the kernel to kill the child when higlint dies (PR_SET_PDEATHSIG), so a plugin never
 // outlives its host. Header-only, like CSignalFD: there is no library to link.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -37,6 +34,10 @@ static inline pid_t higlint_spawn(char *const argv[], const char *directory, int
     (void)written;
     _exit(127);
 }
+
+// glibc declares pipe2 only under _GNU_SOURCE, which this header may not define: the
+// system headers must read the same here as in Swift's own Glibc module.
+int pipe2(int ends[2], int flags);
 
 // A pipe whose ends are closed on exec: only the three a child is given survive into it.
 static inline int higlint_pipe(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
