@@ -8,6 +8,8 @@ public struct WatchOptions: Sendable {
     /// The plugins a config brings (its external plugins, started), called at start and at
     /// every reload after the config loaded; the caller stops the previous ones.
     public var runtimePlugins: @Sendable (Config) -> [Plugin]
+    /// Readers of other formats (Interface Builder), as `check` uses them.
+    public var importers: [any ScreenImporter]
     /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
     public var loadConfig: @Sendable () -> Result<Config, ConfigError>
     /// The paths to review under a config (the command line's, else the config's).
@@ -24,7 +26,7 @@ public struct WatchOptions: Sendable {
     private var logSink: @Sendable (String) -> Void
 
     public init(
-        plugins: [Plugin], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
+        plugins: [Plugin], importers: [any ScreenImporter] = [], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
         reviewPaths: @escaping @Sendable (Config) -> [String],
         discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
         reportPath: @escaping @Sendable (Config) -> String,
@@ -34,6 +36,7 @@ public struct WatchOptions: Sendable {
     ) {
         self.plugins = plugins
         self.runtimePlugins = runtimePlugins
+        self.importers = importers
         self.loadConfig = loadConfig
         self.reviewPaths = reviewPaths
         self.discovery = discovery

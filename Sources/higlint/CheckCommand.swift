@@ -32,8 +32,9 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`.
+            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
+            (*.storyboard, *.xib), directories recursively, and prints every
+            finding. With no PATH, reviews the config's `paths`.
             """,
         options: [.config, format, output, failOn, baseline, writeBaseline, quiet, timings],
         epilogue: """
@@ -105,7 +106,8 @@ enum CheckCommand {
         }
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
         let engine = Engine(
-            plugins: plugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
+            plugins: plugins.all, importers: Registry.importers, config: config,
+            wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
@@ -130,7 +132,13 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty
         // Positions, so looking for read problems copies no result.
+        // An app's notes come with each of its files; each is logged once.
+        var logged = Set<String>()
         for position in report.files.indices {
+            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
+            if let reason = report.files[position].skipped {
+                Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
+            }
             guard let problem = report.files[position].readProblem else { continue }
             let path = report.files[position].file.displayPath
             switch problem {

@@ -4,7 +4,7 @@ import HiglintPlugins
 /// Finds and loads the config the way every command does: `--config FILE`,
 /// else `./config.yaml` when present, else the built-in defaults.
 enum ConfigResolution {
-    static var loader: ConfigLoader { ConfigLoader(plugins: BuiltinPlugins.all) }
+    static var loader: ConfigLoader { ConfigLoader(plugins: Registry.plugins) }
 
     static func resolve(_ explicit: String?) throws(ConfigError) -> Config {
         if let explicit {
@@ -29,6 +29,6 @@ enum ConfigResolution {
         for path in [config.sourcePath].compactMap({ $0 }) + extra {
             if let real = FileSystem.realPath(path) { excluded.insert(real) }
         }
-        return SpecDiscovery(exclude: config.exclude, excludedFiles: excluded)
+        return SpecDiscovery(exclude: config.exclude, excludedFiles: excluded, importedExtensions: Registry.importedExtensions)
     }
 }

@@ -33,7 +33,7 @@ enum RulesCommand {
         guard let allRules = allRules(arguments) else { return ExitStatus.failure }
         switch arguments.value(format) {
         case "json": Console.out(RuleCatalogWriter.json(allRules))
-        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all))
+        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: Registry.plugins))
         case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(rules: allRules)))
         default: Console.out(RuleCatalogWriter.text(allRules))
         }

@@ -1,6 +1,5 @@
 import HiglintCore
 import HiglintPluginHost
-import HiglintPlugins
 
 /// The plugins a command runs under a config: the built-in ones, then the config's
 /// external plugins, started here (`custom_rules` the engine adds itself).
@@ -9,9 +8,9 @@ struct RuntimePlugins {
     let all: [Plugin]
 
     init(_ config: Config) {
-        let others = CoreRules.descriptions(with: BuiltinPlugins.all + config.customRulePlugins)
+        let others = CoreRules.descriptions(with: Registry.plugins + config.customRulePlugins)
         host = PluginHost(config, rules: others, log: { Console.error(LineText.escape($0)) })
-        all = BuiltinPlugins.all + host.enginePlugins
+        all = Registry.plugins + host.enginePlugins
     }
 
     /// `thresholds:` keys no rule declares, known only now that the plugins run.
@@ -21,7 +20,7 @@ struct RuntimePlugins {
     static func ruleDescriptions(under config: Config) -> [RuleDescription] {
         let plugins = RuntimePlugins(config)
         defer { plugins.shutdown() }
-        return Engine(plugins: plugins.all, config: config, wireframes: false).allRuleDescriptions
+        return Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false).allRuleDescriptions
     }
 
     func shutdown() { host.shutdown() }

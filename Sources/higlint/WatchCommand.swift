@@ -48,7 +48,7 @@ enum WatchCommand {
             ?? FileSystem.absolute("higlint-report.json")
 
         let options = WatchOptions(
-            plugins: BuiltinPlugins.all,
+            plugins: Registry.plugins, importers: Registry.importers,
             loadConfig: {
                 Result { () throws(ConfigError) -> Config in try ConfigResolution.resolve(explicitConfig) }
             },

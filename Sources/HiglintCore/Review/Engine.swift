@@ -4,7 +4,7 @@ public struct Engine: Sendable {
     public let plugins: [Plugin]
     public let config: Config
     /// Each enabled rule with its description, read once here rather than copied for every screen.
-    private let screenRules: [EnabledRule<any ScreenRule>]
+    let screenRules: [EnabledRule<any ScreenRule>]
     private let projectRules: [EnabledRule<any ProjectRule>]
     private let reviewers: [EnabledReviewer]
     /// `plugin.failed`'s severity, or nil when it is off.
@@ -12,6 +12,9 @@ public struct Engine: Sendable {
     /// When set, the time each rule and reviewer takes is added up here (`check --timings`).
     public let timings: RuleTimings?
     private let coreSeverities: [String: Severity]
+    /// Readers of other formats, and their own rules (`loaderRules`) that the config left on.
+    let importers: [any ScreenImporter]
+    let loaderRules: [String: EnabledRule<RuleDescription>]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
     /// Whether `review` draws each screen for `FileResult.wireframes`. Only the HTML report
@@ -22,15 +25,20 @@ public struct Engine: Sendable {
     private let decoder: SpecDecoder
 
     /// The config's `custom_rules` run as plugins of their own, after `plugins`.
-    public init(plugins: [Plugin], config: Config, wireframes: Bool = true, timings: RuleTimings? = nil) {
+    public init(
+        plugins: [Plugin], importers: [any ScreenImporter] = [], config: Config, wireframes: Bool = true,
+        timings: RuleTimings? = nil
+    ) {
         let plugins = plugins + config.customRulePlugins
         self.plugins = plugins
+        self.importers = importers
         self.config = config
         self.buildsWireframes = wireframes
         self.timings = timings
         var screenRules: [EnabledRule<any ScreenRule>] = []
         var projectRules: [EnabledRule<any ProjectRule>] = []
         var reviewers: [EnabledReviewer] = []
+        var loaderRules: [String: EnabledRule<RuleDescription>] = [:]
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
@@ -63,6 +71,12 @@ public struct Engine: Sendable {
                     projectRules.append(EnabledRule(rule, description, severity))
                 }
             }
+            for description in plugin.loaderRules {
+                known.insert(description.id)
+                if let severity = config.severity(of: description) {
+                    loaderRules[description.id] = EnabledRule(description, description, severity)
+                }
+            }
         }
         var coreSeverities: [String: Severity] = [:]
         for description in CoreRules.descriptions {
@@ -74,6 +88,7 @@ public struct Engine: Sendable {
         self.reviewers = reviewers
         if Self.hasReviewers(plugins) { known.formUnion([PluginFailure.pluginName, PluginFailure.ruleID]) }
         self.failureSeverity = config.severity(of: PluginFailure.description)
+        self.loaderRules = loaderRules
         self.coreSeverities = coreSeverities
         self.knownNames = known
         self.decoder = SpecDecoder(defaultDevice: config.appDevice)
@@ -106,11 +121,22 @@ public struct Engine: Sendable {
         fileprivate var result: FileResult
         fileprivate var screens: [Screen] = []
         fileprivate var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
+        /// Each screen as the plugins were given it, with what its ignore lists have suppressed so
+        /// far: its unused entries are known only once the plugins' findings are in.
+        fileprivate var pending: [PendingScreen] = []
+    }
+
+    fileprivate struct PendingScreen {
+        var screen: Screen
+        var usage: IgnoreUsage
+        var hasIgnoreLists: Bool
     }
 
     public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
+            // Imported files are not sent to external plugins, whose protocol carries spec paths.
+            if let importer = importer(for: file.path) { return StartedReview(result: review(bytes, file: file, with: importer)) }
             return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
             var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
@@ -126,7 +152,14 @@ public struct Engine: Sendable {
     public func complete(_ started: consuming StartedReview) -> FileResult {
         var started = started
         guard !started.reviews.isEmpty else { return started.result }
-        finish(&started.reviews, screens: started.screens, file: started.result.file, into: &started.result.findings)
+        finish(&started.reviews, screens: started.screens, pending: &started.pending, file: started.result.file,
+               into: &started.result.findings)
+        if coreSeverities[CoreRules.unusedIgnore] != nil {
+            for index in started.pending.indices where started.pending[index].hasIgnoreLists && index < started.result.summaries.count {
+                started.result.summaries[index].unusedIgnores =
+                    started.pending[index].usage.unused(in: started.pending[index].screen, known: knownNames)
+            }
+        }
         started.result.findings.sort(by: Finding.reportOrder)
         return started.result
     }
@@ -144,51 +177,68 @@ public struct Engine: Sendable {
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
         var screens: [Screen] = []
+        var pending: [PendingScreen] = []
         // Begun before the rules run, so that a plugin process works on the file meanwhile.
         var reviews = documents.isEmpty ? [] : beginReviews(of: file)
         if documents.isEmpty {
+            var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
-                 file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+                 file: file, screen: nil, element: nil, usage: &nothing, into: &findings)
         }
         for (index, document) in documents.enumerated() {
             let decoded = decoder.decode(document)
-            let screen = decoded.screen
-            for position in reviews.indices { reviews[position].review.add(screen) }
-            let suppressed = screen.review.ignore
+            var screen = decoded.screen
+            // Flattened once here: the core's checks walk every element, and the plugins' copy keeps the lists.
+            screen.flattenElements()
+            // Most screens have no ignore list at all; finding that out must not copy every element.
+            let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
+            var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             for duplicate in document.duplicateKeys {
                 let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
                 emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
-                     suppressed: suppressed, into: &findings)
+                     usage: &usage, into: &findings)
             }
             for issue in decoded.issues {
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
-                     suppressed: suppressed, into: &findings)
+                     suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, into: &findings)
             }
-            checkIgnoreLists(of: screen, file: file, into: &findings)
+            if hasIgnoreLists { checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) }
+            for duplicate in DuplicateElementIDs.find(in: screen) {
+                emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
+                     element: duplicate.element.name, suppressed: duplicate.element.suppressed,
+                     marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
+            }
             let context = config.ruleContext
-            var flattened = screen
-            flattened.flattenElements()
+            // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
+            let reviewed = screen.withoutUntypedElements()
+            for position in reviews.indices { reviews[position].review.add(reviewed) }
             for enabled in screenRules {
                 let started = timings.map { _ in ContinuousClock.now }
-                let violations = enabled.rule.check(flattened, in: context)
+                let violations = enabled.rule.check(reviewed, in: context)
                 if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
                 for violation in violations {
-                    if isSuppressed(enabled.description, by: suppressed)
-                        || isSuppressed(enabled.description, by: violation.suppressed) {
+                    if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
                     findings.append(
                         finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name))
                 }
             }
-            summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
+            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
+            if reviews.isEmpty, hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
+                summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
+            }
+            summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
-            if !reviews.isEmpty { screens.append(screen) }
+            if !reviews.isEmpty {
+                screens.append(reviewed)
+                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists))
+            }
         }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
-        return StartedReview(result: result, screens: screens, reviews: reviews)
+        return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)
     }
 
     private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
@@ -200,8 +250,8 @@ public struct Engine: Sendable {
 
     /// Each reviewer's violations of the rules the config leaves on, suppressed like any rule's.
     private func finish(
-        _ reviews: inout [(enabled: EnabledReviewer, review: any FileReview)], screens: [Screen], file: SpecFile,
-        into findings: inout [Finding]
+        _ reviews: inout [(enabled: EnabledReviewer, review: any FileReview)], screens: [Screen],
+        pending: inout [PendingScreen], file: SpecFile, into findings: inout [Finding]
     ) {
         for position in reviews.indices {
             let enabled = reviews[position].enabled
@@ -209,15 +259,18 @@ public struct Engine: Sendable {
             let violations = reviews[position].review.finish()
             if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.plugin) }
             for reported in violations {
-                let screen = screens[min(max(reported.screen, 0), screens.count - 1)]
+                let position = min(max(reported.screen, 0), screens.count - 1)
+                let screen = screens[position]
+                let violation = reported.violation
                 if reported.rule == PluginFailure.ruleID {
-                    guard let failureSeverity, !isSuppressed(PluginFailure.description, by: screen.review.ignore) else { continue }
-                    findings.append(finding(PluginFailure.description, failureSeverity, reported.violation, file: file, screen: screen.name))
+                    guard let failureSeverity,
+                          !pending[position].usage.suppresses(PluginFailure.description, names: [], marks: [])
+                    else { continue }
+                    findings.append(finding(PluginFailure.description, failureSeverity, violation, file: file, screen: screen.name))
                     continue
                 }
                 guard let (description, severity) = enabled.rules[reported.rule],
-                      !isSuppressed(description, by: screen.review.ignore),
-                      !isSuppressed(description, by: reported.violation.suppressed)
+                      !pending[position].usage.suppresses(description, names: violation.suppressed, marks: violation.suppressionMarks)
                 else { continue }
                 findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
             }
@@ -234,6 +287,23 @@ public struct Engine: Sendable {
     private func projectFindings(_ index: ProjectIndex) -> [Finding] {
         var findings: [Finding] = []
         let screens = index.screens
+        // What the project's findings use of the entries the file reviews left unused, by
+        // screen position; only screens with such entries are tracked, and most have none.
+        var usages: [Int: IgnoreUsage] = [:]
+        for position in screens.indices where !screens[position].unusedIgnores.isEmpty {
+            usages[position] = IgnoreUsage(screenNames: screens[position].suppressed, screenMarks: screens[position].suppressionMarks)
+        }
+        func emitProject(
+            _ rule: String, _ message: String, at mark: Mark, position: Int, element: String? = nil,
+            suppressed: [String] = [], marks: [Mark] = []
+        ) {
+            let summary = screens[position]
+            var usage = usages[position]
+                ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: element,
+                 suppressed: suppressed, marks: marks, usage: &usage, into: &findings)
+            if usages[position] != nil { usages[position] = usage }
+        }
         // Sorted once, and only when some parent is unknown.
         var names: [String]?
         // Positions, not `for summary in`, so the pass copies no summary it only looks at.
@@ -242,38 +312,86 @@ public struct Engine: Sendable {
                screens[first].file != screens[position].file
                 || screens[first].documentIndex != screens[position].documentIndex {
                 let original = screens[first]
-                let summary = screens[position]
-                emit(CoreRules.duplicateScreen,
-                     "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
-                     at: summary.nameMark, file: Self.file(of: summary), screen: name, element: nil,
-                     suppressed: summary.suppressed, into: &findings)
+                emitProject(
+                    CoreRules.duplicateScreen,
+                    "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                    at: screens[position].nameMark, position: position)
             }
             if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
-                let summary = screens[position]
                 var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
                 if let close = closestMatch(to: parent, among: names ?? []) {
                     message += "; did you mean \(quoted(close))?"
                 }
-                emit(CoreRules.unknownParent, message, at: summary.parentMark, file: Self.file(of: summary),
-                     screen: summary.name, element: nil, suppressed: summary.suppressed, into: &findings)
+                emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position)
+            }
+        }
+        if coreSeverities[CoreRules.parentCycle] != nil {
+            for cycle in ParentCycles.find(in: index) {
+                emitProject(CoreRules.parentCycle, cycle.message, at: screens[cycle.position].parentMark, position: cycle.position)
             }
         }
         let context = config.ruleContext
+        // Found only when some screen has entries to account for.
+        var positionOfScreen: [ScreenKey: Int]?
+        if !usages.isEmpty {
+            positionOfScreen = Dictionary(usages.keys.map { (ScreenKey(screens[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+        }
         for enabled in projectRules {
             for projectViolation in enabled.rule.check(index, in: context) {
                 let summary = projectViolation.screen
                 let violation = projectViolation.violation
-                if isSuppressed(enabled.description, by: summary.suppressed)
-                    || isSuppressed(enabled.description, by: violation.suppressed) {
-                    continue
-                }
+                let tracked = positionOfScreen?[ScreenKey(summary)]
+                var usage = tracked.flatMap { usages[$0] }
+                    ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+                let suppressed = usage.suppresses(
+                    enabled.description, names: violation.suppressed, marks: violation.suppressionMarks)
+                if let tracked { usages[tracked] = usage }
+                if suppressed { continue }
                 findings.append(
                     finding(enabled.description, enabled.severity, violation, file: Self.file(of: summary),
                             screen: summary.name))
             }
         }
+        for position in usages.keys.sorted() {
+            reportUnusedIgnores(of: screens[position], usage: usages[position], into: &findings)
+        }
         return findings
+    }
+
+    /// `spec.unused-ignore` for the entries of a screen that neither its file review nor the
+    /// project pass used. A finding about an entry is not suppressed by that entry itself
+    /// (it would always hide its own report), but is by any other entry naming the rule.
+    private func reportUnusedIgnores(of summary: ScreenSummary, usage: IgnoreUsage?, into findings: inout [Finding]) {
+        guard var usage, let rule = coreDescription(CoreRules.unusedIgnore) else { return }
+        let file = Self.file(of: summary)
+        let remaining = summary.unusedIgnores.filter { !usage.used.contains($0.mark) }
+        // First every report's suppression, which may use an entry that is itself left over
+        // (`spec.unused-ignore` beside a stale one); then the reports of the entries still unused.
+        let suppressed = remaining.map {
+            usage.suppresses(rule, names: $0.suppressed, marks: $0.suppressionMarks, except: $0.mark)
+        }
+        for (entry, isSuppressed) in zip(remaining, suppressed) where !isSuppressed && !usage.used.contains(entry.mark) {
+            let place = entry.element.map { "element \(quoted($0))" } ?? "this screen"
+            var nobody = IgnoreUsage(screenNames: [], screenMarks: [])
+            emit(CoreRules.unusedIgnore,
+                 "ignore entry \(quoted(entry.name)) suppresses no finding of \(place)",
+                 at: entry.mark, file: file, screen: summary.name, element: entry.element, usage: &nobody, into: &findings)
+        }
+    }
+
+    private func coreDescription(_ id: String) -> RuleDescription? {
+        CoreRules.descriptions.first { $0.id == id }
+    }
+
+    /// A screen's identity in the project pass: its file and its place among the file's documents.
+    private struct ScreenKey: Hashable {
+        var file: String
+        var documentIndex: Int
+        init(_ summary: ScreenSummary) {
+            file = summary.file
+            documentIndex = summary.documentIndex
+        }
     }
 
     private static func file(of summary: ScreenSummary) -> SpecFile {
@@ -332,18 +450,16 @@ public struct Engine: Sendable {
 
     // MARK: - Policy
 
-    private func checkIgnoreLists(of screen: Screen, file: SpecFile, into findings: inout [Finding]) {
-        // Most screens have no ignore list at all; finding that out must not copy every element.
-        guard !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen) else { return }
-        let suppressed = screen.review.ignore
+    private func checkIgnoreLists(of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding]) {
         for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
             emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
-                 suppressed: suppressed, into: &findings)
+                 usage: &usage, into: &findings)
         }
         for element in screen.allElements {
             for (name, mark) in zip(element.ignore, element.ignoreMarks) where !knownNames.contains(name) {
                 emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name,
-                     element: element.name, suppressed: suppressed + element.suppressed, into: &findings)
+                     element: element.name, suppressed: element.suppressed, marks: element.suppressionMarks,
+                     usage: &usage, into: &findings)
             }
         }
     }
@@ -367,11 +483,7 @@ public struct Engine: Sendable {
         return message
     }
 
-    private func isSuppressed(_ rule: RuleDescription, by names: [String]) -> Bool {
-        names.contains { $0 == rule.id || $0 == rule.plugin }
-    }
-
-    private func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
+    func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
             severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element)
@@ -380,17 +492,19 @@ public struct Engine: Sendable {
     private func coreFinding(for failure: LoadFailure, file: SpecFile) -> Finding? {
         let rule = failure.kind == .limits ? CoreRules.limits : CoreRules.syntax
         var findings: [Finding] = []
-        emit(rule, failure.message, at: failure.mark, file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+        var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
+        emit(rule, failure.message, at: failure.mark, file: file, screen: nil, element: nil, usage: &nothing, into: &findings)
         return findings.first
     }
 
-    private func emit(
+    /// A core finding, unless the config turned its rule off or the screen's `ignore`
+    /// (in `usage`) or the element's (`suppressed`, written at `marks`) suppresses it.
+    func emit(
         _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
-        suppressed: [String], into findings: inout [Finding]
+        suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, into findings: inout [Finding]
     ) {
-        guard let severity = coreSeverities[ruleID],
-              let description = CoreRules.descriptions.first(where: { $0.id == ruleID }),
-              !isSuppressed(description, by: suppressed)
+        guard let severity = coreSeverities[ruleID], let description = coreDescription(ruleID),
+              !usage.suppresses(description, names: suppressed, marks: marks)
         else { return }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
@@ -413,7 +527,7 @@ private final class EnabledReviewer: Sendable {
 
 /// A rule the config left on, with its description and severity. A class, so the engine's
 /// loop over the rules of every screen copies no rule and no description.
-private final class EnabledRule<Rule: Sendable>: Sendable {
+final class EnabledRule<Rule: Sendable>: Sendable {
     let rule: Rule
     let description: RuleDescription
     let severity: Severity
