@@ -88,6 +88,19 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
     }
 
+    /// An ignore entry that suppresses a plugin's finding is used; one that suppresses nothing is reported unused.
+    func testIgnoreEntriesForPluginRulesCountAsUsed() throws {
+        let host = try host()
+        defer { host.shutdown() }
+        let engine = Engine(plugins: host.enginePlugins, config: Config())
+        let spec = self.spec("Home") + "review: {ignore: [house.analytics, house.no-lorem]}\n"
+        let findings = engine.report([engine.review(Array(spec.utf8), file: SpecFile(path: "a.yaml", displayPath: "a.yaml"))]).findings
+        XCTAssertEqual(findings.filter { $0.rule.hasPrefix("house.") }, [])
+        let unused = findings.filter { $0.rule == "spec.unused-ignore" }
+        XCTAssertEqual(unused.count, 1, "\(findings)")
+        XCTAssertTrue(unused.first?.message.contains("house.no-lorem") ?? false, "\(unused)")
+    }
+
     /// On every core at once, many files in flight: a fault still fails exactly the file
     /// that causes it, whichever others were in flight with it.
     func testInParallelOnlyTheFaultyFilesFail() throws {
