@@ -33,6 +33,9 @@ enum CheckCommand {
     static let diff = Option(
         name: "diff", value: .none,
         summary: "with --fix, print the fixes as a unified diff and write nothing; exit 1 when there is a diff")
+    static let timings = Option(
+        name: "timings", value: .none,
+        summary: "print on stderr the time spent in each rule and external plugin, the slowest first")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
@@ -42,7 +45,7 @@ enum CheckCommand {
             (*.storyboard, *.xib), directories recursively, and prints every
             finding. With no PATH, reviews the config's `paths`.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, fix, unsafeFixes, diff],
+        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff],
         epilogue: """
             --fix edits only the value a finding is about, in place: comments, key
             order, quoting, styles and line ends stay as written, and a file with
@@ -109,22 +112,32 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         let fixing = arguments.isSet(Self.fix)
         if !fixing, let needless = [Self.unsafeFixes, Self.diff].first(where: arguments.isSet) {
             Console.error("higlint check: \(needless.longSpelling) needs --fix")
             return ExitStatus.failure
         }
+        let plugins = RuntimePlugins(config)
+        if let error = plugins.configErrors.first {
+            plugins.shutdown()
+            Console.error(error.description)
+            return ExitStatus.failure
+        }
+        let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
+        let engine = Engine(
+            plugins: plugins.all, importers: Registry.importers, config: config,
+            wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
         let safeties: Set<FixSafety> = arguments.isSet(Self.unsafeFixes) ? [.safe, .unsafe] : [.safe]
         var fixed: Int?
         var fixFailed = false
         if fixing {
             // Its passes review each file several times, and draw nothing.
             let fixer = CheckFixing(
-                engine: Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: false), safeties: safeties,
-                showsDiff: arguments.isSet(Self.diff))
+                engine: Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false),
+                safeties: safeties, showsDiff: arguments.isSet(Self.diff))
             let outcome = fixer.run(outcome.files)
             if fixer.showsDiff {
+                plugins.shutdown()
                 Console.out(outcome.diff)
                 if !arguments.isSet(Self.quiet) {
                     Console.error("\(outcome.fixed) fix\(outcome.fixed == 1 ? "" : "es") in \(outcome.changedFiles) file\(outcome.changedFiles == 1 ? "" : "s") would be applied")
@@ -135,6 +148,8 @@ enum CheckCommand {
             fixed = outcome.fixed
         }
         let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
+        plugins.shutdown()
+        if let timings { Console.error(timings.table()) }
         var report = fullReport
         var baselined = 0
         if let baseline {
