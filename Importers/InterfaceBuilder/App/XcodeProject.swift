@@ -37,7 +37,7 @@ struct XcodeProject: Sendable {
     private let synchronizedFolders: [SynchronizedFolder]
     /// Synchronized folder ids of each target.
     private let foldersByTarget: [String: [String]]
-    private let objects: [String: [String: PropertyList]]
+    private let objects: ObjectTable
 
     static let maximumGroupDepth = 64
 
@@ -48,23 +48,22 @@ struct XcodeProject: Sendable {
 
     /// `path` is the `project.pbxproj` inside `NAME.xcodeproj`, absolute and normalised.
     static func parse(_ bytes: [UInt8], path: String) -> Result<XcodeProject, LoadProblem> {
-        let root: PropertyList
-        switch OldStylePropertyListParser.parse(bytes) {
-        case .success(let value): root = value
+        let indexed: IndexedPropertyList
+        switch OldStylePropertyListParser.parseIndexingObjects(bytes) {
+        case .success(let value): indexed = value
         case .failure(let error): return .failure(.syntax(error))
         }
-        guard let objectTable = root["objects"]?.dictionary else { return .failure(.structure("no `objects` table")) }
-        var objects: [String: [String: PropertyList]] = [:]
-        objects.reserveCapacity(objectTable.count)
-        for (id, value) in objectTable {
-            if let object = value.dictionary { objects[id] = object }
+        let root = indexed.root
+        guard root["objects"]?.dictionary != nil, let ranges = indexed.objects else {
+            return .failure(.structure("no `objects` table"))
         }
+        let objects = ObjectTable(bytes: bytes, ranges: ranges)
         guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject"
         else { return .failure(.structure("`rootObject` names no PBXProject")) }
         return .success(XcodeProject(path: path, project: project, objects: objects))
     }
 
-    private init(path: String, project: [String: PropertyList], objects: [String: [String: PropertyList]]) {
+    private init(path: String, project: [String: PropertyList], objects: ObjectTable) {
         self.path = path
         self.objects = objects
         let bundle = FileSystem.directory(of: path)
@@ -83,7 +82,9 @@ struct XcodeProject: Sendable {
         var visited: Set<String> = []
 
         func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
-            guard depth < Self.maximumGroupDepth, !visited.contains(id), let object = objects[id] else { return }
+            guard depth < Self.maximumGroupDepth, !visited.contains(id),
+                  let object = objects[id, keeping: ["isa", "path", "sourceTree", "children", "exceptions"]]
+            else { return }
             visited.insert(id)
             let isa = object["isa"]?.string ?? ""
             let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
@@ -108,7 +109,8 @@ struct XcodeProject: Sendable {
                 pathsByReference[id] = resolved
                 var exceptions: [String: Set<String>] = [:]
                 for exception in object["exceptions"]?.array ?? [] {
-                    guard let exceptionID = exception.string, let set = objects[exceptionID],
+                    guard let exceptionID = exception.string,
+                          let set = objects[exceptionID, keeping: ["isa", "target", "membershipExceptions"]],
                           set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                           let target = set["target"]?.string
                     else { continue }
@@ -129,16 +131,19 @@ struct XcodeProject: Sendable {
         var targetsByResource: [String: [String]] = [:]
         var foldersByTarget: [String: [String]] = [:]
         for entry in project["targets"]?.array ?? [] {
-            guard let id = entry.string, let target = objects[id] else { continue }
+            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
+            guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
             targets.append(Target(
                 id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
                 configurationList: target["buildConfigurationList"]?.string))
             for phaseEntry in target["buildPhases"]?.array ?? [] {
-                guard let phaseID = phaseEntry.string, let phase = objects[phaseID],
-                      phase["isa"]?.string == "PBXResourcesBuildPhase"
+                // The kind first: the other phases' file lists (all the sources) are not read.
+                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
+                      let phase = objects[phaseID, keeping: ["files"]]
                 else { continue }
                 for file in phase["files"]?.array ?? [] {
-                    guard let buildFileID = file.string, let reference = objects[buildFileID]?["fileRef"]?.string else { continue }
+                    guard let buildFileID = file.string, let reference = objects[buildFileID, keeping: ["fileRef"]]?["fileRef"]?.string
+                    else { continue }
                     if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
                 }
             }
@@ -217,5 +222,25 @@ struct XcodeProject: Sendable {
             return FileSystem.absolute(relative, relativeTo: folder)
         }
         return nil
+    }
+}
+
+/// A project's objects, each read from its text when asked for: most are never asked for.
+/// Each is read at most a few times (once as the group tree is walked, once for a target's
+/// configurations), so nothing is kept.
+private struct ObjectTable: Sendable {
+    let bytes: [UInt8]
+    let ranges: [String: Range<Int>]
+
+    subscript(_ id: String) -> [String: PropertyList]? {
+        guard let range = ranges[id] else { return nil }
+        return OldStylePropertyListParser.object(in: range, of: bytes)?.dictionary
+    }
+
+    /// The object with only the entries named by `keys`: the group tree's walk reads three or
+    /// four of each file reference's.
+    subscript(_ id: String, keeping keys: [String]) -> [String: PropertyList]? {
+        guard let range = ranges[id] else { return nil }
+        return OldStylePropertyListParser.object(in: range, of: bytes, keeping: keys)
     }
 }
