@@ -30,8 +30,12 @@ struct XcodeProject: Sendable {
     /// Normalised absolute path of each file the group tree names, to the ids the build
     /// files refer to it by (the file reference, and its variant group for `Base.lproj`).
     private let referencesByPath: [String: [String]]
-    /// Each file reference's resolved path, for xcconfig references.
+    /// Each group's and synchronized folder's resolved path, and those of the file references
+    /// a resources phase copies.
     private let pathsByReference: [String: String]
+    /// The directory of the group that holds each other file reference: its path is resolved
+    /// only when asked for (an xcconfig a configuration names), as most (the sources) never are.
+    private let unresolvedReferences: [String: String]
     /// Target ids by the ids (file references or variant groups) their resources phases copy.
     private let targetsByResource: [String: [String]]
     private let synchronizedFolders: [SynchronizedFolder]
@@ -76,15 +80,49 @@ struct XcodeProject: Sendable {
         self.directory = directory
         projectConfigurationList = project["buildConfigurationList"]?.string
 
+        var targets: [Target] = []
+        var targetsByResource: [String: [String]] = [:]
+        var foldersByTarget: [String: [String]] = [:]
+        for entry in project["targets"]?.array ?? [] {
+            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
+            guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
+            targets.append(Target(
+                id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
+                configurationList: target["buildConfigurationList"]?.string))
+            for phaseEntry in target["buildPhases"]?.array ?? [] {
+                // The kind first: the other phases' file lists (all the sources) are not read.
+                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
+                      let phase = objects[phaseID, keeping: ["files"]]
+                else { continue }
+                for file in phase["files"]?.array ?? [] {
+                    guard let buildFileID = file.string, let reference = objects[buildFileID, keeping: ["fileRef"]]?["fileRef"]?.string
+                    else { continue }
+                    if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
+                }
+            }
+            for folder in target["fileSystemSynchronizedGroups"]?.array ?? [] {
+                if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
+            }
+        }
         var referencesByPath: [String: [String]] = [:]
         var pathsByReference: [String: String] = [:]
+        var unresolvedReferences: [String: String] = [:]
         var synchronizedFolders: [SynchronizedFolder] = []
         var visited: Set<String> = []
+        // Only a file reference some resources phase copies (itself, or the variant group it is
+        // in) can make a document a target's; any other is read only if a configuration names it.
+        func isCopied(_ id: String, in variantGroup: String?) -> Bool {
+            targetsByResource[id] != nil || variantGroup.map { targetsByResource[$0] != nil } == true
+        }
 
         func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
-            guard depth < Self.maximumGroupDepth, !visited.contains(id),
-                  let object = objects[id, keeping: ["isa", "path", "sourceTree", "children", "exceptions"]]
-            else { return }
+            guard depth < Self.maximumGroupDepth, !visited.contains(id) else { return }
+            if !isCopied(id, in: variantGroup), objects[id, keeping: ["isa"]]?["isa"]?.string == "PBXFileReference" {
+                visited.insert(id)
+                unresolvedReferences[id] = parentDirectory
+                return
+            }
+            guard let object = objects[id, keeping: ["isa", "path", "sourceTree", "children", "exceptions"]] else { return }
             visited.insert(id)
             let isa = object["isa"]?.string ?? ""
             let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
@@ -127,33 +165,10 @@ struct XcodeProject: Sendable {
             walk(mainGroup, parentDirectory: directory, variantGroup: nil, depth: 0)
         }
 
-        var targets: [Target] = []
-        var targetsByResource: [String: [String]] = [:]
-        var foldersByTarget: [String: [String]] = [:]
-        for entry in project["targets"]?.array ?? [] {
-            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
-            guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
-            targets.append(Target(
-                id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
-                configurationList: target["buildConfigurationList"]?.string))
-            for phaseEntry in target["buildPhases"]?.array ?? [] {
-                // The kind first: the other phases' file lists (all the sources) are not read.
-                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
-                      let phase = objects[phaseID, keeping: ["files"]]
-                else { continue }
-                for file in phase["files"]?.array ?? [] {
-                    guard let buildFileID = file.string, let reference = objects[buildFileID, keeping: ["fileRef"]]?["fileRef"]?.string
-                    else { continue }
-                    if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
-                }
-            }
-            for folder in target["fileSystemSynchronizedGroups"]?.array ?? [] {
-                if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
-            }
-        }
         self.targets = targets
         self.referencesByPath = referencesByPath
         self.pathsByReference = pathsByReference
+        self.unresolvedReferences = unresolvedReferences
         self.targetsByResource = targetsByResource
         self.synchronizedFolders = synchronizedFolders
         self.foldersByTarget = foldersByTarget
@@ -198,6 +213,14 @@ struct XcodeProject: Sendable {
         return targets.filter { ids.contains($0.id) }
     }
 
+    /// The resolved path of a file reference or folder of the group tree.
+    private func path(ofReference id: String) -> String? {
+        if let path = pathsByReference[id] { return path }
+        guard let parentDirectory = unresolvedReferences[id], let object = objects[id, keeping: ["path", "sourceTree"]]
+        else { return nil }
+        return Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
+    }
+
     /// The build configurations of a configuration list, by name, and its default's name.
     func configurations(of listID: String?) -> (byName: [String: [String: PropertyList]], defaultName: String?) {
         guard let listID, let list = objects[listID] else { return ([:], nil) }
@@ -214,10 +237,10 @@ struct XcodeProject: Sendable {
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
     func baseConfigurationFile(of configuration: [String: PropertyList]) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string {
-            return pathsByReference[reference]
+            return path(ofReference: reference)
         }
         if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-           let folder = pathsByReference[anchor],
+           let folder = path(ofReference: anchor),
            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
             return FileSystem.absolute(relative, relativeTo: folder)
         }
