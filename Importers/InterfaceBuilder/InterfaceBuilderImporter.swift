@@ -52,8 +52,9 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         }
         if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
         let references = References()
+        let app = appFacts.lookUp(documentAt: file.path)
         let mapper = DocumentMapper(
-            root: root, fileBase: Self.baseName(of: file.displayPath), facts: appFacts.facts(forDocumentAt: file.path),
+            root: root, fileBase: Self.baseName(of: file.displayPath), facts: app.facts,
             defaultDevice: options.defaultDevice,
             resolve: { storyboard, identifier in
                 let candidates = Self.candidates(for: storyboard, besides: file.path)
@@ -63,13 +64,13 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                 return found
             })
         let screens = mapper.screens()
-        var notes = appFacts.notes(forDocumentAt: file.path)
+        var notes = app.notes
         for name in references.missing {
             notes.append("\(file.displayPath): the storyboard reference to \(name) was not found beside it; "
                 + "its tab is reviewed without the item it shows")
         }
         var dependencies: [String] = []
-        for path in appFacts.sources(forDocumentAt: file.path) + references.paths where !dependencies.contains(path) {
+        for path in app.sources + references.paths where !dependencies.contains(path) {
             dependencies.append(path)
         }
         return .imported(ImportedFile(screens: screens, notes: notes, dependencies: dependencies))

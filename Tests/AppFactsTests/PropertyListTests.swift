@@ -68,6 +68,41 @@ final class OldStylePropertyListTests: XCTestCase {
             _ = OldStylePropertyListParser.parse(bytes)
         }
     }
+
+    /// The project reader indexes the `objects` table instead of building it: on the same cut and
+    /// corrupted copies it fails where the full parse fails, with the same message at the same
+    /// place, and each object it reads back is the one the full parse built.
+    func testIndexingTheObjectsFindsWhatTheFullParseFinds() throws {
+        let path = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
+        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 24) else {
+            throw XCTSkip("fixture not beside the project: \(path)")
+        }
+        let full = try OldStylePropertyListParser.parse(original).get()
+        let indexed = try OldStylePropertyListParser.parseIndexingObjects(original).get()
+        let objects = try XCTUnwrap(full["objects"]?.dictionary)
+        let ranges = try XCTUnwrap(indexed.objects)
+        XCTAssertEqual(Set(ranges.keys), Set(objects.keys))
+        for (id, range) in ranges {
+            let read = OldStylePropertyListParser.object(in: range, of: original)
+            XCTAssertEqual(read, objects[id], id)
+            XCTAssertEqual(
+                OldStylePropertyListParser.object(in: range, of: original, keeping: ["isa", "path"]),
+                objects[id]?.dictionary?.filter { $0.key == "isa" || $0.key == "path" }, id)
+        }
+        var generator = SeededGenerator(seed: 12)
+        let specials = Array("{}()=;,\"'/*\\<>".utf8)
+        for _ in 0..<40 {
+            var bytes = Array(original.prefix(Int.random(in: 0..<original.count, using: &generator)))
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) where !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = specials.randomElement(using: &generator) ?? 0
+            }
+            switch (OldStylePropertyListParser.parse(bytes), OldStylePropertyListParser.parseIndexingObjects(bytes)) {
+            case (.failure(let expected), .failure(let found)): XCTAssertEqual(found, expected)
+            case (.success, .success): break
+            case (let expected, let found): XCTFail("full parse \(expected), indexing \(found)")
+            }
+        }
+    }
 }
 
 final class XMLPropertyListTests: XCTestCase {

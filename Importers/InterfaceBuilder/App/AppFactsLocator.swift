@@ -38,8 +38,17 @@ public final class AppFactsLocator: Sendable {
         answer(for: path).notes
     }
 
+    /// The facts, notes and sources at once: one look at the files they depend on, not three.
+    public func lookUp(documentAt path: String) -> (facts: AppFacts, notes: [String], sources: [String]) {
+        let found = answer(for: path)
+        return (found.facts, found.notes, found.sources)
+    }
+
     private func answer(for path: String) -> Answer {
         let document = FileSystem.absolute(path)
+        // Whether a kept answer still holds is a `stat` of each file it came from: done outside
+        // the lock, which the other threads of a parallel review are waiting for.
+        if let cached = state.withLock({ $0.answers[document] }), cached.isCurrent { return cached }
         return state.withLock { state in
             if let cached = state.answers[document], cached.isCurrent { return cached }
             let fresh = Self.locate(document, &state)

@@ -42,6 +42,13 @@ enum PropertyList: Sendable, Equatable {
     }
 }
 
+/// A project file's root and where each of its objects is, by id (`parseIndexingObjects`).
+struct IndexedPropertyList: Sendable {
+    var root: PropertyList
+    /// Nil when the root has no `objects` dictionary.
+    var objects: [String: Range<Int>]?
+}
+
 /// Why a property list could not be read, and where.
 struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
     var line: Int
@@ -60,17 +67,91 @@ struct OldStylePropertyListParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Whether the root's `objects` dictionary is indexed rather than built.
+    private var indexesObjects = false
+    /// The last `objects` dictionary's entries, by key, when indexing.
+    private var objectRanges: [String: Range<Int>]?
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     static func parse(_ bytes: [UInt8]) -> Result<PropertyList, PropertyListError> {
         var parser = OldStylePropertyListParser(bytes)
+        // A UTF-8 byte-order mark is allowed before the `// !$*UTF8*$!` line.
+        return parser.parseWhole()
+    }
+
+    /// A project file's root value with its `objects` table left as text: the table's
+    /// entries are checked as `parse` checks them, with the same errors at the same places,
+    /// but only their byte ranges are kept, for `object(in:of:)` to read the few that are
+    /// asked for. A project file is mostly objects no fact is read from (the build files of
+    /// the sources, the file references of code), and building all of them took longer
+    /// than the rest of a review.
+    static func parseIndexingObjects(_ bytes: [UInt8]) -> Result<IndexedPropertyList, PropertyListError> {
+        var parser = OldStylePropertyListParser(bytes)
+        parser.indexesObjects = true
+        return parser.parseWhole().map { IndexedPropertyList(root: $0, objects: parser.objectRanges) }
+    }
+
+    /// The value at `range` of `bytes`, a range `parseIndexingObjects` gave for them.
+    static func object(in range: Range<Int>, of bytes: [UInt8]) -> PropertyList? {
+        var parser = OldStylePropertyListParser(bytes)
+        parser.index = range.lowerBound
+        // Objects are values of the root's `objects` dictionary: two levels down.
+        return try? parser.value(depth: 2)
+    }
+
+    /// Only the entries named by `keys` of the object at `range` (from `parseIndexingObjects`),
+    /// nil when it is not a dictionary: the others are passed over without being built.
+    static func object(in range: Range<Int>, of bytes: [UInt8], keeping keys: [String]) -> [String: PropertyList]? {
+        var parser = OldStylePropertyListParser(bytes)
+        parser.index = range.lowerBound
+        return try? parser.selectedEntries(keys)
+    }
+
+    /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
+    private mutating func selectedEntries(_ keys: [String]) throws -> [String: PropertyList]? {
+        guard current == UInt8(ascii: "{") else { return nil }
+        // An object is a value of the `objects` dictionary, itself the root's: its own entries are three levels down.
+        let depth = 3
+        index += 1
+        var entries: [String: PropertyList] = [:]
+        while true {
+            try skipTrivia()
+            guard let byte = current else { throw error("dictionary is not closed with }") }
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                return entries
+            }
+            let wanted: String?
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                let key = try string()
+                wanted = keys.first { $0 == key }
+            } else {
+                let start = index
+                try skipString()
+                let key = bytes[start..<index]
+                wanted = keys.first { $0.utf8.elementsEqual(key) }
+            }
+            try skipTrivia()
+            guard current == UInt8(ascii: "=") else { throw error("expected =") }
+            index += 1
+            if let wanted {
+                entries[wanted] = try value(depth: depth)
+            } else {
+                try skipValue(depth: depth)
+            }
+            try skipTrivia()
+            guard current == UInt8(ascii: ";") else { throw error("expected ;") }
+            index += 1
+        }
+    }
+
+    private mutating func parseWhole() -> Result<PropertyList, PropertyListError> {
         do {
-            // A UTF-8 byte-order mark is allowed before the `// !$*UTF8*$!` line.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-            let value = try parser.value(depth: 0)
-            try parser.skipTrivia()
-            if parser.index < bytes.count { throw parser.error("unexpected text after the top-level value") }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            let value = try value(depth: 0)
+            try skipTrivia()
+            if index < bytes.count { throw error("unexpected text after the top-level value") }
             return .success(value)
         } catch let error as PropertyListError {
             return .failure(error)
@@ -150,12 +231,151 @@ struct OldStylePropertyListParser {
             try skipTrivia()
             guard current == UInt8(ascii: "=") else { throw error("expected = after the key \"\(key.prefix(40))\"") }
             index += 1
-            let value = try value(depth: depth)
+            let value: PropertyList
+            if indexesObjects, depth == 1, key == "objects", try startsDictionary(depth: depth) {
+                // Stands in for the table, so that a later `objects` of another kind still wins.
+                value = .dictionary([:])
+                objectRanges = try indexedDictionary(depth: depth + 1)
+            } else {
+                value = try self.value(depth: depth)
+            }
             try skipTrivia()
             guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \"\(key.prefix(40))\"") }
             index += 1
             // A repeated key keeps its last value.
             entries[key] = value
+        }
+    }
+
+    /// Whether the next value is a dictionary that may be opened at this depth (the checks
+    /// `value` makes before it reads one).
+    private mutating func startsDictionary(depth: Int) throws -> Bool {
+        try skipTrivia()
+        return current == UInt8(ascii: "{") && depth < Self.maximumDepth
+    }
+
+    /// A dictionary's entries as the ranges of their values, each value checked by `skipValue`.
+    private mutating func indexedDictionary(depth: Int) throws -> [String: Range<Int>] {
+        index += 1
+        var entries: [String: Range<Int>] = [:]
+        while true {
+            try skipTrivia()
+            guard let byte = current else { throw error("dictionary is not closed with }") }
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                return entries
+            }
+            let key = try string()
+            try skipTrivia()
+            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \"\(key.prefix(40))\"") }
+            index += 1
+            try skipTrivia()
+            let start = index
+            try skipValue(depth: depth)
+            let end = index
+            try skipTrivia()
+            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \"\(key.prefix(40))\"") }
+            index += 1
+            entries[key] = start..<end
+        }
+    }
+
+    // MARK: - Checking a value without building it: the same grammar and errors as `value`.
+
+    private mutating func skipValue(depth: Int) throws {
+        try skipTrivia()
+        guard let byte = current else { throw error("expected a value, found the end of the file") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+            try skipDictionary(depth: depth + 1)
+        case UInt8(ascii: "("):
+            guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+            try skipArray(depth: depth + 1)
+        case UInt8(ascii: "<"):
+            _ = try data()
+        default:
+            try skipString()
+        }
+    }
+
+    private mutating func skipDictionary(depth: Int) throws {
+        index += 1
+        while true {
+            try skipTrivia()
+            guard let byte = current else { throw error("dictionary is not closed with }") }
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            let keyStart = index
+            try skipString()
+            try skipTrivia()
+            guard current == UInt8(ascii: "=") else {
+                throw error("expected = after the key \"\(key(at: keyStart).prefix(40))\"")
+            }
+            index += 1
+            try skipValue(depth: depth)
+            try skipTrivia()
+            guard current == UInt8(ascii: ";") else {
+                throw error("expected ; after the value of \"\(key(at: keyStart).prefix(40))\"")
+            }
+            index += 1
+        }
+    }
+
+    /// The key that starts at `start`, for an error's message.
+    private func key(at start: Int) -> String {
+        var reader = self
+        reader.index = start
+        return (try? reader.string()) ?? ""
+    }
+
+    private mutating func skipArray(depth: Int) throws {
+        index += 1
+        while true {
+            try skipTrivia()
+            guard let byte = current else { throw error("array is not closed with )") }
+            if byte == UInt8(ascii: ")") {
+                index += 1
+                return
+            }
+            try skipValue(depth: depth)
+            try skipTrivia()
+            if current == UInt8(ascii: ",") {
+                index += 1
+            } else if current != UInt8(ascii: ")") {
+                throw error("expected , or ) in an array")
+            }
+        }
+    }
+
+    /// Past a string: an escape takes the byte after its backslash (the digits some escapes
+    /// go on with are never a quote or a backslash, so they need no care here).
+    private mutating func skipString() throws {
+        guard let byte = current else { throw error("expected a string, found the end of the file") }
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
+            let start = index
+            while let next = current, Self.isBare(next) { index += 1 }
+            guard index > start else { throw error("expected a string, found \(Self.describe(byte))") }
+            return
+        }
+        let start = index
+        index += 1
+        while true {
+            guard let next = current else {
+                index = start
+                throw error("string is not closed")
+            }
+            index += 1
+            if next == byte { return }
+            if next == UInt8(ascii: "\\") {
+                guard current != nil else {
+                    index = start
+                    throw error("string is not closed")
+                }
+                index += 1
+            }
         }
     }
 

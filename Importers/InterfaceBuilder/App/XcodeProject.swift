@@ -30,14 +30,18 @@ struct XcodeProject: Sendable {
     /// Normalised absolute path of each file the group tree names, to the ids the build
     /// files refer to it by (the file reference, and its variant group for `Base.lproj`).
     private let referencesByPath: [String: [String]]
-    /// Each file reference's resolved path, for xcconfig references.
+    /// Each group's and synchronized folder's resolved path, and those of the file references
+    /// a resources phase copies.
     private let pathsByReference: [String: String]
+    /// The directory of the group that holds each other file reference: its path is resolved
+    /// only when asked for (an xcconfig a configuration names), as most (the sources) never are.
+    private let unresolvedReferences: [String: String]
     /// Target ids by the ids (file references or variant groups) their resources phases copy.
     private let targetsByResource: [String: [String]]
     private let synchronizedFolders: [SynchronizedFolder]
     /// Synchronized folder ids of each target.
     private let foldersByTarget: [String: [String]]
-    private let objects: [String: [String: PropertyList]]
+    private let objects: ObjectTable
 
     static let maximumGroupDepth = 64
 
@@ -48,23 +52,22 @@ struct XcodeProject: Sendable {
 
     /// `path` is the `project.pbxproj` inside `NAME.xcodeproj`, absolute and normalised.
     static func parse(_ bytes: [UInt8], path: String) -> Result<XcodeProject, LoadProblem> {
-        let root: PropertyList
-        switch OldStylePropertyListParser.parse(bytes) {
-        case .success(let value): root = value
+        let indexed: IndexedPropertyList
+        switch OldStylePropertyListParser.parseIndexingObjects(bytes) {
+        case .success(let value): indexed = value
         case .failure(let error): return .failure(.syntax(error))
         }
-        guard let objectTable = root["objects"]?.dictionary else { return .failure(.structure("no `objects` table")) }
-        var objects: [String: [String: PropertyList]] = [:]
-        objects.reserveCapacity(objectTable.count)
-        for (id, value) in objectTable {
-            if let object = value.dictionary { objects[id] = object }
+        let root = indexed.root
+        guard root["objects"]?.dictionary != nil, let ranges = indexed.objects else {
+            return .failure(.structure("no `objects` table"))
         }
+        let objects = ObjectTable(bytes: bytes, ranges: ranges)
         guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject"
         else { return .failure(.structure("`rootObject` names no PBXProject")) }
         return .success(XcodeProject(path: path, project: project, objects: objects))
     }
 
-    private init(path: String, project: [String: PropertyList], objects: [String: [String: PropertyList]]) {
+    private init(path: String, project: [String: PropertyList], objects: ObjectTable) {
         self.path = path
         self.objects = objects
         let bundle = FileSystem.directory(of: path)
@@ -77,13 +80,49 @@ struct XcodeProject: Sendable {
         self.directory = directory
         projectConfigurationList = project["buildConfigurationList"]?.string
 
+        var targets: [Target] = []
+        var targetsByResource: [String: [String]] = [:]
+        var foldersByTarget: [String: [String]] = [:]
+        for entry in project["targets"]?.array ?? [] {
+            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
+            guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
+            targets.append(Target(
+                id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
+                configurationList: target["buildConfigurationList"]?.string))
+            for phaseEntry in target["buildPhases"]?.array ?? [] {
+                // The kind first: the other phases' file lists (all the sources) are not read.
+                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
+                      let phase = objects[phaseID, keeping: ["files"]]
+                else { continue }
+                for file in phase["files"]?.array ?? [] {
+                    guard let buildFileID = file.string, let reference = objects[buildFileID, keeping: ["fileRef"]]?["fileRef"]?.string
+                    else { continue }
+                    if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
+                }
+            }
+            for folder in target["fileSystemSynchronizedGroups"]?.array ?? [] {
+                if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
+            }
+        }
         var referencesByPath: [String: [String]] = [:]
         var pathsByReference: [String: String] = [:]
+        var unresolvedReferences: [String: String] = [:]
         var synchronizedFolders: [SynchronizedFolder] = []
         var visited: Set<String> = []
+        // Only a file reference some resources phase copies (itself, or the variant group it is
+        // in) can make a document a target's; any other is read only if a configuration names it.
+        func isCopied(_ id: String, in variantGroup: String?) -> Bool {
+            targetsByResource[id] != nil || variantGroup.map { targetsByResource[$0] != nil } == true
+        }
 
         func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
-            guard depth < Self.maximumGroupDepth, !visited.contains(id), let object = objects[id] else { return }
+            guard depth < Self.maximumGroupDepth, !visited.contains(id) else { return }
+            if !isCopied(id, in: variantGroup), objects[id, keeping: ["isa"]]?["isa"]?.string == "PBXFileReference" {
+                visited.insert(id)
+                unresolvedReferences[id] = parentDirectory
+                return
+            }
+            guard let object = objects[id, keeping: ["isa", "path", "sourceTree", "children", "exceptions"]] else { return }
             visited.insert(id)
             let isa = object["isa"]?.string ?? ""
             let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
@@ -108,7 +147,8 @@ struct XcodeProject: Sendable {
                 pathsByReference[id] = resolved
                 var exceptions: [String: Set<String>] = [:]
                 for exception in object["exceptions"]?.array ?? [] {
-                    guard let exceptionID = exception.string, let set = objects[exceptionID],
+                    guard let exceptionID = exception.string,
+                          let set = objects[exceptionID, keeping: ["isa", "target", "membershipExceptions"]],
                           set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                           let target = set["target"]?.string
                     else { continue }
@@ -125,30 +165,10 @@ struct XcodeProject: Sendable {
             walk(mainGroup, parentDirectory: directory, variantGroup: nil, depth: 0)
         }
 
-        var targets: [Target] = []
-        var targetsByResource: [String: [String]] = [:]
-        var foldersByTarget: [String: [String]] = [:]
-        for entry in project["targets"]?.array ?? [] {
-            guard let id = entry.string, let target = objects[id] else { continue }
-            targets.append(Target(
-                id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
-                configurationList: target["buildConfigurationList"]?.string))
-            for phaseEntry in target["buildPhases"]?.array ?? [] {
-                guard let phaseID = phaseEntry.string, let phase = objects[phaseID],
-                      phase["isa"]?.string == "PBXResourcesBuildPhase"
-                else { continue }
-                for file in phase["files"]?.array ?? [] {
-                    guard let buildFileID = file.string, let reference = objects[buildFileID]?["fileRef"]?.string else { continue }
-                    if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
-                }
-            }
-            for folder in target["fileSystemSynchronizedGroups"]?.array ?? [] {
-                if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
-            }
-        }
         self.targets = targets
         self.referencesByPath = referencesByPath
         self.pathsByReference = pathsByReference
+        self.unresolvedReferences = unresolvedReferences
         self.targetsByResource = targetsByResource
         self.synchronizedFolders = synchronizedFolders
         self.foldersByTarget = foldersByTarget
@@ -193,6 +213,14 @@ struct XcodeProject: Sendable {
         return targets.filter { ids.contains($0.id) }
     }
 
+    /// The resolved path of a file reference or folder of the group tree.
+    private func path(ofReference id: String) -> String? {
+        if let path = pathsByReference[id] { return path }
+        guard let parentDirectory = unresolvedReferences[id], let object = objects[id, keeping: ["path", "sourceTree"]]
+        else { return nil }
+        return Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
+    }
+
     /// The build configurations of a configuration list, by name, and its default's name.
     func configurations(of listID: String?) -> (byName: [String: [String: PropertyList]], defaultName: String?) {
         guard let listID, let list = objects[listID] else { return ([:], nil) }
@@ -209,13 +237,33 @@ struct XcodeProject: Sendable {
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
     func baseConfigurationFile(of configuration: [String: PropertyList]) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string {
-            return pathsByReference[reference]
+            return path(ofReference: reference)
         }
         if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-           let folder = pathsByReference[anchor],
+           let folder = path(ofReference: anchor),
            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
             return FileSystem.absolute(relative, relativeTo: folder)
         }
         return nil
+    }
+}
+
+/// A project's objects, each read from its text when asked for: most are never asked for.
+/// Each is read at most a few times (once as the group tree is walked, once for a target's
+/// configurations), so nothing is kept.
+private struct ObjectTable: Sendable {
+    let bytes: [UInt8]
+    let ranges: [String: Range<Int>]
+
+    subscript(_ id: String) -> [String: PropertyList]? {
+        guard let range = ranges[id] else { return nil }
+        return OldStylePropertyListParser.object(in: range, of: bytes)?.dictionary
+    }
+
+    /// The object with only the entries named by `keys`: the group tree's walk reads three or
+    /// four of each file reference's.
+    subscript(_ id: String, keeping keys: [String]) -> [String: PropertyList]? {
+        guard let range = ranges[id] else { return nil }
+        return OldStylePropertyListParser.object(in: range, of: bytes, keeping: keys)
     }
 }

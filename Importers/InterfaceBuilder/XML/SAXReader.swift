@@ -22,6 +22,20 @@ enum SAXReader {
         var textElements: Set<String>
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
+
+        /// What the filter says of `name`, in one lookup.
+        func info(_ name: String) -> NameInfo {
+            NameInfo(
+                isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
+                keepsText: textElements.contains(name))
+        }
+    }
+
+    /// What the filter says of one name.
+    struct NameInfo: Sendable {
+        var isSkipped: Bool
+        var isKept: Bool
+        var keepsText: Bool
     }
 
     enum Outcome {
@@ -139,8 +153,8 @@ private final class SAXState {
             if let context { xmlStopParser(context) }
             return
         }
-        let element = names.info(localName)
-        if skippedDepth > 0 || element.isSkipped {
+        let element = names.slot(localName)
+        if skippedDepth > 0 || names.infos[element].isSkipped {
             skippedDepth += 1
             return
         }
@@ -152,13 +166,14 @@ private final class SAXState {
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
                       let end = attributes[base + 4]
                 else { continue }
-                let attribute = names.info(attributeName)
-                guard attribute.isKept else { continue }
-                document.addAttribute(attribute.name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+                let attribute = names.slot(attributeName)
+                guard names.infos[attribute].isKept else { continue }
+                document.addAttribute(
+                    names.infos[attribute].name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
             }
         }
-        document.start(element.name, mark: startTagMark(), firstAttribute: firstAttribute)
-        keepsText = element.keepsText
+        document.start(names.infos[element].name, mark: startTagMark(), firstAttribute: firstAttribute)
+        keepsText = names.infos[element].keepsText
     }
 
     /// libxml2 leaves references in attribute values escaped when it substitutes no entities
@@ -277,8 +292,9 @@ private final class NameTable {
     }
 
     private let filter: SAXReader.Filter
+    /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
     // Read and written only by the parse's own thread, once per element and attribute.
-    @exclusivity(unchecked) private var infos: [Info] = []
+    @exclusivity(unchecked) private(set) var infos: [Info] = []
     @exclusivity(unchecked) private var table: [UnsafePointer<xmlChar>: Int] = [:]
     private static let cacheSize = 512
     private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
@@ -295,22 +311,23 @@ private final class NameTable {
         cacheSlots.deallocate()
     }
 
-    func info(_ pointer: UnsafePointer<xmlChar>) -> Info {
+    /// The name's place in `infos`.
+    func slot(_ pointer: UnsafePointer<xmlChar>) -> Int {
         let slot = Int(bitPattern: UInt(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
-        if cacheKeys[slot] == pointer { return infos[cacheSlots[slot]] }
+        if cacheKeys[slot] == pointer { return cacheSlots[slot] }
         let index: Int
         if let known = table[pointer] {
             index = known
         } else {
             let name = String(cString: pointer)
+            let info = filter.info(name)
             index = infos.count
-            infos.append(Info(
-                name: name, isSkipped: filter.skippedElements.contains(name),
-                isKept: filter.keptAttributes?.contains(name) ?? true, keepsText: filter.textElements.contains(name)))
+            infos.append(Info(name: name, isSkipped: info.isSkipped, isKept: info.isKept, keepsText: info.keepsText))
             table[pointer] = index
         }
         cacheKeys[slot] = pointer
         cacheSlots[slot] = index
-        return infos[index]
+        return index
     }
+
 }

@@ -21,6 +21,7 @@ extension FileSystem {
     /// An absolute, lexically normalised path (no symlinks resolved).
     public static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
         let joined = path.hasPrefix("/") ? path : join(base ?? currentDirectory(), path)
+        if isNormalAbsolute(joined) { return joined }
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -31,6 +32,32 @@ extension FileSystem {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is already what `absolute` makes of it: it starts with a slash and has no
+    /// empty, `.` or `..` component. Checked on the bytes, and only for ASCII, where each byte
+    /// is a character (the splitting above is by character): most paths take this way, and
+    /// splitting them into parts and joining them again costs a hundred times as much.
+    private static func isNormalAbsolute(_ path: String) -> Bool {
+        let answer = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count > 1, bytes[0] == UInt8(ascii: "/") else { return false }
+            // The current component's length so far, and how many of its bytes are dots.
+            var length = 0
+            var dots = 0
+            for byte in bytes.dropFirst() {
+                if byte >= 0x80 { return false }
+                if byte == UInt8(ascii: "/") {
+                    if length == 0 || (length == dots && dots <= 2) { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
+            }
+            return length > 0 && !(length == dots && dots <= 2)
+        }
+        return answer ?? false
     }
 
     /// The real path, with symlinks resolved, or nil when it does not exist.
