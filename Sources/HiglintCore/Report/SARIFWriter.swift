@@ -36,12 +36,8 @@ public struct SARIFWriter: ReportWriter {
             out += "      \"originalUriBaseIds\": {\(JSONText.string(rootBaseID)): {\"uri\": \(JSONText.string(fileURI(root)))}},\n"
         }
         out += "      \"columnKind\": \"unicodeCodePoints\",\n"
-        var seen: [String: Int] = [:]
-        let results = report.findings.map { finding -> String in
-            let key = fingerprintInput(finding)
-            let occurrence = seen[key, default: 0] + 1
-            seen[key] = occurrence
-            return "        " + render(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint(key, occurrence))
+        let results = zip(report.findings, FindingFingerprint.all(report.findings)).map { finding, fingerprint in
+            "        " + render(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint)
         }
         out += "      \"results\": ["
         out += results.isEmpty ? "]\n" : "\n" + results.joined(separator: ",\n") + "\n      ]\n"
@@ -104,26 +100,6 @@ public struct SARIFWriter: ReportWriter {
     private static func artifactLocation(_ path: String) -> String {
         if path.hasPrefix("/") { return "{\"uri\": \(JSONText.string(fileURI(path)))}" }
         return "{\"uri\": \(JSONText.string(percentEncoded(path))), \"uriBaseId\": \(JSONText.string(rootBaseID))}"
-    }
-
-    // MARK: - Fingerprints
-
-    /// What identifies a finding across edits: not its line, which moves when lines above change.
-    static func fingerprintInput(_ finding: Finding) -> String {
-        [finding.rule, finding.file, finding.screen ?? "", finding.element ?? ""].joined(separator: "\u{1F}")
-    }
-
-    /// FNV-1a, 64 bits: stable across runs and platforms, unlike Swift's seeded `Hasher`.
-    /// The occurrence tells apart equal findings on one element (two schema problems on one screen).
-    static func fingerprint(_ input: String, _ occurrence: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in input.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        let padded = String(repeating: "0", count: 16 - hex.count) + hex
-        return occurrence == 1 ? padded : "\(padded):\(occurrence)"
     }
 
     // MARK: - URIs

@@ -19,6 +19,13 @@ public struct TextReportWriter: ReportWriter {
             "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]")
     }
 
+    /// The message, after the element it is about when there is one (`save: frame 30x30 pt is under 44x44 pt`):
+    /// several elements often share a line, and the message alone does not say which.
+    public static func headline(_ finding: Finding) -> String {
+        guard let element = finding.element else { return finding.message }
+        return "\(element): \(finding.message)"
+    }
+
     /// The closing line, for stderr.
     public static func summaryLine(_ report: Report) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
