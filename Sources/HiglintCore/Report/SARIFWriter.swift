@@ -3,6 +3,8 @@
 /// One run; `tool.driver.rules` lists every rule so a viewer can show its help
 /// even for rules that found nothing. Paths are relative to `SRCROOT`, the
 /// directory the review ran in, so the file means the same on any checkout.
+/// Findings a baseline hid are results too, with an external suppression:
+/// dropped, code scanning would close their alerts as fixed.
 public struct SARIFWriter: ReportWriter {
     public let name = "sarif"
     public let fileExtension = "sarif"
@@ -18,6 +20,9 @@ public struct SARIFWriter: ReportWriter {
     public static let rootBaseID = "SRCROOT"
     /// The `partialFingerprints` key; bump the version if the fingerprint's recipe changes.
     public static let fingerprintKey = "higlintFinding/v1"
+    /// The driver's `informationUri`: the manual page installed with the binary
+    /// (the `man:` scheme systemd units use too); the project names no web address.
+    public static let informationURI = "man:higlint(1)"
 
     public static func write(_ report: Report, rules: [RuleDescription], sourceRoot: String?) -> String {
         var ruleIndex: [String: Int] = [:]
@@ -26,6 +31,7 @@ public struct SARIFWriter: ReportWriter {
         var out = "{\n  \"$schema\": \(JSONText.string(schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
         out += "      \"tool\": {\n        \"driver\": {\n"
         out += "          \"name\": \"higlint\",\n"
+        out += "          \"informationUri\": \(JSONText.string(informationURI)),\n"
         out += "          \"version\": \(JSONText.string(HiglintVersion.current)),\n"
         out += "          \"semanticVersion\": \(JSONText.string(HiglintVersion.current)),\n"
         out += "          \"rules\": ["
@@ -36,8 +42,12 @@ public struct SARIFWriter: ReportWriter {
             out += "      \"originalUriBaseIds\": {\(JSONText.string(rootBaseID)): {\"uri\": \(JSONText.string(fileURI(root)))}},\n"
         }
         out += "      \"columnKind\": \"unicodeCodePoints\",\n"
-        let results = zip(report.findings, FindingFingerprint.all(report.findings)).map { finding, fingerprint in
-            "        " + render(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint)
+        // Shown and baselined together, so a finding keeps its fingerprint when a baseline takes it.
+        let baselined = Set(report.baselined)
+        let all = report.baselined.isEmpty ? report.findings : (report.findings + report.baselined).sorted(by: Finding.reportOrder)
+        let results = zip(all, FindingFingerprint.all(all)).map { finding, fingerprint in
+            "        " + render(
+                finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint, suppressed: baselined.contains(finding))
         }
         out += "      \"results\": ["
         out += results.isEmpty ? "]\n" : "\n" + results.joined(separator: ",\n") + "\n      ]\n"
@@ -74,7 +84,7 @@ public struct SARIFWriter: ReportWriter {
         return out
     }
 
-    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String) -> String {
+    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String, suppressed: Bool) -> String {
         var out = "{\"ruleId\": \(JSONText.string(finding.rule))"
         if let ruleIndex { out += ", \"ruleIndex\": \(ruleIndex)" }
         out += ", \"level\": \(JSONText.string(level(finding.severity)))"
@@ -91,6 +101,9 @@ public struct SARIFWriter: ReportWriter {
         }
         out += "}]"
         out += ", \"partialFingerprints\": {\(JSONText.string(fingerprintKey)): \(JSONText.string(fingerprint))}"
+        if suppressed {
+            out += ", \"suppressions\": [{\"kind\": \"external\", \"justification\": \"accepted in the baseline\"}]"
+        }
         if !finding.hint.isEmpty {
             out += ", \"properties\": {\"hint\": \(JSONText.string(finding.hint))}"
         }
