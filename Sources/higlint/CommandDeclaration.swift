@@ -94,5 +94,5 @@ enum OptionValue: Sendable, Hashable {
 extension Option {
     /// `--config`, for the commands that load a config.
     static let config = Option(
-        name: "config", shortName: "c", value: .file, summary: "config file (default: ./config.yaml if present)")
+        name: "config", shortName: "c", value: .file, summary: "config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)")
 }

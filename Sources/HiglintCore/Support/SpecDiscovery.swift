@@ -25,12 +25,18 @@ public struct SpecDiscovery: Sendable {
     /// and every file the walk finds is looked up in it.
     private var excludedNames: [String]
     public var workingDirectory: String
+    /// The folder of the config the globs come from: a glob may also be written relative to it.
+    public var configDirectory: String?
 
-    public init(exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory()) {
+    public init(
+        exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
+        configDirectory: String? = nil
+    ) {
         self.exclude = exclude.map(Glob.init)
         self.excludedFiles = excludedFiles
         self.excludedNames = Self.lastComponents(of: excludedFiles)
         self.workingDirectory = workingDirectory
+        self.configDirectory = configDirectory
     }
 
     public struct Outcome: Sendable {
@@ -97,7 +103,8 @@ public struct SpecDiscovery: Sendable {
         if exclude.isEmpty { return false }
         let relative = FileSystem.relative(absolutePath, to: root)
         let display = displayPath(for: absolutePath)
-        return exclude.contains { $0.matches(relative) || $0.matches(display) }
+        let fromConfig = configDirectory.map { FileSystem.relative(absolutePath, to: $0) }
+        return exclude.contains { $0.matches(relative) || $0.matches(display) || fromConfig.map($0.matches) == true }
     }
 
     /// `name` is given for a regular file found by the walk (not a link), whose real path
