@@ -24,6 +24,15 @@ enum CheckCommand {
         name: "write-baseline", value: .file,
         summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
     static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
+    static let color = Option(
+        name: "color", value: .choice(placeholder: "WHEN", values: Terminal.ColorChoice.allCases.map(\.rawValue), defaultValue: "auto"),
+        summary: "colour the text report on stdout: auto (on a terminal, unless NO_COLOR; FORCE_COLOR forces it), always, never")
+    static let hints = Option(
+        name: "hints", value: .none,
+        summary: "each finding's hint on an indented line after it in text reports (on by itself on a terminal)")
+    static let allowEmpty = Option(
+        name: "allow-empty", value: .none,
+        summary: "a directory with no specs is not an error (by default it is: exit 2, \"no specs under DIR\")")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
@@ -32,7 +41,7 @@ enum CheckCommand {
             Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
             every finding. With no PATH, reviews the config's `paths`.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet],
+        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, color, hints, allowEmpty],
         epilogue: """
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
@@ -41,7 +50,10 @@ enum CheckCommand {
             \(formatLines)
 
             exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
-            config or I/O error.
+            config or I/O error, or a directory with no specs (unless --allow-empty).
+
+            environment: NO_COLOR (non-empty) turns colour off, FORCE_COLOR (not
+            empty or 0) on, unless --color says otherwise.
             """)
 
     /// A line per format from the format list: name, usual file extension, what it is.
@@ -80,6 +92,12 @@ enum CheckCommand {
         let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach(Console.problem)
+        let allowEmpty = arguments.isSet(Self.allowEmpty)
+        if !allowEmpty {
+            for directory in outcome.emptyDirectories {
+                Console.problem("no specs under \(directory) (*.yaml, *.yml); --allow-empty makes this no error")
+            }
+        }
 
         // The command line's baseline wins over the config's.
         let baselinePath = arguments.value(Self.baseline)
@@ -115,7 +133,7 @@ enum CheckCommand {
             report = applied.report
             baselined = applied.hidden
         }
-        var ioFailed = !outcome.errors.isEmpty
+        var ioFailed = !outcome.errors.isEmpty || (!allowEmpty && !outcome.emptyDirectories.isEmpty)
         // Positions, so looking for read problems copies no result.
         for position in report.files.indices {
             guard let problem = report.files[position].readProblem else { continue }
@@ -131,12 +149,20 @@ enum CheckCommand {
             }
         }
 
-        let options = ReportRenderOptions(
+        var options = ReportRenderOptions(
             rules: engine.allRuleDescriptions, failOn: failOn, sourceRoot: FileSystem.currentDirectory())
+        options.showsHints = arguments.isSet(Self.hints)
+        // A person at a terminal reads the hints and the colours; a file or a pipe gets plain lines.
+        var terminalOptions = options
+        let isTerminal = Terminal.standardOutputIsTerminal
+        terminalOptions.showsHints = options.showsHints || isTerminal
+        terminalOptions.usesColor = Terminal.usesColor(
+            arguments.value(Self.color).flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto,
+            environment: Terminal.colorEnvironment, isTerminal: isTerminal)
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(output.format.render(report, options: options))
+                Console.out(output.format.render(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
                 outputFailed = true

@@ -20,7 +20,7 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("screens/small.yaml", Self.smallButton)
         let outcome = try HiglintProcess.run(["check", "screens"], in: tree.url)
         XCTAssertEqual(outcome.status, 1)
-        XCTAssertEqual(outcome.stdout, "screens/small.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        XCTAssertEqual(outcome.stdout, "screens/small.yaml:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
     }
 
     func testFailOn() throws {
@@ -215,7 +215,7 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("specs/new.yaml", Self.smallButton.replacing("Small", with: "New"))
         let outcome = try HiglintProcess.run(["check"], in: tree.url)
         XCTAssertEqual(outcome.status, 1)
-        XCTAssertEqual(outcome.stdout, "specs/new.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        XCTAssertEqual(outcome.stdout, "specs/new.yaml:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
         try tree.write(".higlint.yaml", "paths: [specs]\nbaseline: missing.json\n")
         XCTAssertEqual(try HiglintProcess.run(["check"], in: tree.url).status, 2)
     }

@@ -45,6 +45,9 @@ public struct SpecDiscovery: Sendable {
         public var notes: [String] = []
         /// Paths that could not be looked at all (named paths that do not exist, unreadable directories).
         public var errors: [String] = []
+        /// Directories named to review that hold no spec (and could be listed): a misspelt
+        /// or emptied folder, which the caller decides is an error or not.
+        public var emptyDirectories: [String] = []
     }
 
     private static func lastComponents(of paths: Set<String>) -> [String] {
@@ -65,7 +68,11 @@ public struct SpecDiscovery: Sendable {
             let absolute = FileSystem.absolute(path, relativeTo: workingDirectory)
             switch FileSystem.targetKind(at: absolute) {
             case .directory:
+                let found = (files: outcome.files.count, errors: outcome.errors.count)
                 walk(absolute, root: absolute, into: &outcome)
+                if outcome.files.count == found.files, outcome.errors.count == found.errors {
+                    outcome.emptyDirectories.append(displayPath(for: absolute))
+                }
             case .regular:
                 add(absolute, into: &outcome)
             case .missing:
