@@ -34,14 +34,26 @@ enum CheckCommand {
         name: "allow-empty", value: .none,
         summary: "a directory with no specs is not an error (by default it is: exit 2, \"no specs under DIR\")")
 
+    static let stdinFilename = Option(
+        name: "stdin-filename", value: .file,
+        summary: "the path the spec read from standard input (PATH -) stands for: it finds the config, "
+            + "meets the excludes and names the findings")
+    static let forceExclude = Option(
+        name: "force-exclude", value: .none,
+        summary: "apply the config's exclude globs to files named on the command line and to --stdin-filename too (pre-commit)")
+
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
             Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`.
+            every finding. With no PATH, reviews the config's `paths`. A PATH of -
+            reads one spec from standard input.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, color, hints, allowEmpty],
+        options: [
+            .config, format, output, failOn, baseline, writeBaseline, quiet, color, hints, allowEmpty, stdinFilename,
+            forceExclude,
+        ],
         epilogue: """
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
@@ -80,16 +92,33 @@ enum CheckCommand {
             return ExitStatus.failure
         }
         let failOn = arguments.value(Self.failOn).flatMap(Severity.init(rawValue:))
+        let stdinName = arguments.value(Self.stdinFilename)
+        // `-` is standard input; `--stdin-filename` alone implies it.
+        let readsStandardInput = arguments.operands.contains("-") || (stdinName != nil && arguments.operands.isEmpty)
+        let paths = arguments.operands.filter { $0 != "-" }
+        if arguments.operands.filter({ $0 == "-" }).count > 1 {
+            Console.error("higlint check: - (standard input) can be named once")
+            return ExitStatus.failure
+        }
+        if stdinName != nil, !readsStandardInput {
+            Console.error("higlint check: --stdin-filename names the spec read from standard input; add - to the paths")
+            return ExitStatus.failure
+        }
         let config: Config
         do {
-            config = try ConfigResolution.resolve(arguments.value(.config))
+            // A spec from standard input finds its config from where it says it lives.
+            let start = stdinName.map { FileSystem.directory(of: FileSystem.absolute($0)) }
+            config = try ConfigResolution.resolve(arguments.value(.config), searchingFrom: start)
         } catch {
             Console.error(error.description)
             return ExitStatus.failure
         }
 
-        let discovery = ConfigResolution.discovery(for: config)
-        let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
+        var discovery = ConfigResolution.discovery(for: config)
+        discovery.excludesNamedFiles = arguments.isSet(Self.forceExclude)
+        let outcome = readsStandardInput && paths.isEmpty
+            ? SpecDiscovery.Outcome()
+            : discovery.discover(ConfigResolution.reviewPaths(paths, config: config))
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach(Console.problem)
         let allowEmpty = arguments.isSet(Self.allowEmpty)
@@ -113,7 +142,20 @@ enum CheckCommand {
         }
 
         let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
-        let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
+        var results = ParallelReview.review(outcome.files, with: engine)
+        if readsStandardInput {
+            switch reviewStandardInput(named: stdinName, with: engine, discovery: discovery) {
+            case .success(let result?):
+                results.append(result)
+                results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+            case .success(nil):
+                break
+            case .failure(let problem):
+                Console.problem("standard input: \(problem)")
+                return ExitStatus.failure
+            }
+        }
+        let fullReport = engine.report(results)
         var report = fullReport
         var baselined = 0
         if let baseline {
@@ -180,6 +222,25 @@ enum CheckCommand {
         }
         if ioFailed { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    /// What standard input holds, reviewed as the file `name` (or `<stdin>`); nil when
+    /// `--force-exclude` and the config's excludes say that file is not reviewed.
+    private static func reviewStandardInput(
+        named name: String?, with engine: Engine, discovery: SpecDiscovery
+    ) -> Result<FileResult?, ReadProblem> {
+        let absolute = name.map { FileSystem.absolute($0) }
+        if let absolute, discovery.excludesNamedFiles,
+           discovery.isExcluded(absolute, root: discovery.configDirectory ?? discovery.workingDirectory) {
+            return .success(nil)
+        }
+        let file = SpecFile(path: absolute ?? "-", displayPath: absolute.map(discovery.displayPath(for:)) ?? "<stdin>")
+        return StandardInput.read(limit: engine.config.limits.maxFileBytes).map { contents in
+            switch contents {
+            case .bytes(let bytes): return engine.review(bytes, file: file)
+            case .tooLarge(let size): return engine.review(tooLarge: size, file: file)
+            }
+        }
     }
 
     /// Keeps `value` alive until the process ends, without freeing it then.

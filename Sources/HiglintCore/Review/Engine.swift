@@ -62,13 +62,18 @@ public struct Engine: Sendable {
         case .success(let bytes):
             return review(bytes, file: file)
         case .failure(.tooLarge(let size)):
-            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
-            let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
-            result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return result
+            return review(tooLarge: size, file: file)
         case .failure(let problem):
             return FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem)
         }
+    }
+
+    /// A file of `size` bytes, over `limits.max_file_bytes`, that was not read: its one finding.
+    public func review(tooLarge size: Int, file: SpecFile) -> FileResult {
+        var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+        let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
+        result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
+        return result
     }
 
     public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {

@@ -27,6 +27,9 @@ public struct SpecDiscovery: Sendable {
     public var workingDirectory: String
     /// The folder of the config the globs come from: a glob may also be written relative to it.
     public var configDirectory: String?
+    /// Whether the globs also skip files named on the command line (`--force-exclude`, for
+    /// pre-commit, which names every changed file); otherwise a named file is reviewed as asked.
+    public var excludesNamedFiles = false
 
     public init(
         exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
@@ -48,6 +51,8 @@ public struct SpecDiscovery: Sendable {
         /// Directories named to review that hold no spec (and could be listed): a misspelt
         /// or emptied folder, which the caller decides is an error or not.
         public var emptyDirectories: [String] = []
+
+        public init() {}
     }
 
     private static func lastComponents(of paths: Set<String>) -> [String] {
@@ -74,6 +79,7 @@ public struct SpecDiscovery: Sendable {
                     outcome.emptyDirectories.append(displayPath(for: absolute))
                 }
             case .regular:
+                if excludesNamedFiles, isExcluded(absolute, root: configDirectory ?? workingDirectory) { continue }
                 add(absolute, into: &outcome)
             case .missing:
                 if FileSystem.kind(at: absolute) == .symlink {
