@@ -38,6 +38,7 @@ extension WatchSession {
         line += " (\(Clock.milliseconds(Clock.now() - began))): \(lastSummaryText)"
         if !written { line += "; the live report was not updated" }
         log(line)
+        logDifference()
         notify("STATUS=\(statusText)")
     }
 
@@ -79,6 +80,13 @@ extension WatchSession {
         let status = currentStatus()
         let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
+        // As the assembly was made: the whole report when a baseline or an unplaced finding needs it.
+        var whole: Report?
+        if baseline != nil || results.project.hasUnplaced {
+            let report = results.report(with: engine)
+            whole = baseline.map { $0.apply(to: report).report } ?? report
+        }
+        lastDifference = findingChanges.update(from: results, report: whole)
         let written: Bool
         switch report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
         case .success:
@@ -101,6 +109,11 @@ extension WatchSession {
             }
         }
         return written
+    }
+
+    /// The findings the last publish made appear and go, a log line each, after the update's line.
+    func logDifference() {
+        for line in FindingChanges.lines(lastDifference) { log(line) }
     }
 
     var lastSummaryText: String {
