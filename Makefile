@@ -12,8 +12,11 @@ BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # node --check parses the HTML report's script.
 TEST_PACKAGES += nodejs
-# The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
+# The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user
+# (and its `script` gives the terminal tests a terminal).
 TEST_PACKAGES += systemd git util-linux
+# The shipped completions are loaded by the shells they are for; man and groff read the man page.
+TEST_PACKAGES += bash zsh fish man-db groff-base
 
 .PHONY: all deps test-deps build run test docs check-docs bench install clean
 
@@ -56,10 +59,15 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
 
-# Regenerates docs/rules.md from the rules' own descriptions.
+# Regenerates docs/rules.md from the rules' own descriptions, and the man page and
+# shell completions from the command declarations (tests fail when any is stale).
 docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
+	.build/debug/higlint help --man > man/higlint.1
+	.build/debug/higlint completions bash > completions/higlint.bash
+	.build/debug/higlint completions zsh > completions/_higlint
+	.build/debug/higlint completions fish > completions/higlint.fish
 
 # Measures `check` against the libyaml floor, and the watcher's latency, memory and
 # idle CPU, on generated corpora; prints a table and writes bench/results.json (see

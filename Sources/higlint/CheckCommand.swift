@@ -26,7 +26,7 @@ enum CheckCommand {
     static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
     static let color = Option(
         name: "color", value: .choice(placeholder: "WHEN", values: Terminal.ColorChoice.allCases.map(\.rawValue), defaultValue: "auto"),
-        summary: "colour the text report on stdout: auto (on a terminal, unless NO_COLOR; FORCE_COLOR forces it), always, never")
+        summary: "colour the text report on stdout (auto: when it is a terminal, unless NO_COLOR or FORCE_COLOR says otherwise)")
     static let hints = Option(
         name: "hints", value: .none,
         summary: "each finding's hint on an indented line after it in text reports (on by itself on a terminal)")

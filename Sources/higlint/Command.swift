@@ -32,6 +32,7 @@ enum Commands {
         ExplainCommand.command,
         HelpCommand.command,
         VersionCommand.command,
+        CompletionsCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

@@ -13,8 +13,8 @@ enum WatchCommand {
 
     static let output = Option(
         name: "output", shortName: "o", value: .report(formats: ReportFormat.names),
-        summary: "also keep a FORMAT report in FILE current (FORMAT=FILE, as in check; repeat for several), "
-            + "besides the config's watch.outputs")
+        summary: "also keep a FORMAT report in FILE current, besides the config's watch.outputs; "
+            + "FORMAT=FILE as for check, repeat for several")
 
     static let declaration = CommandDeclaration(
         name: "watch", operands: Operands(placeholder: "PATH", count: .any),
