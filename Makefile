@@ -18,7 +18,7 @@ TEST_PACKAGES += systemd git util-linux
 # The shipped completions are loaded by the shells they are for; man and groff read the man page.
 TEST_PACKAGES += bash zsh fish man-db groff-base
 
-.PHONY: all deps test-deps build run test docs check-docs bench install clean
+.PHONY: all deps test-deps build run test docs check-docs bench install install-service clean
 
 all: build
 
@@ -75,14 +75,31 @@ docs:
 bench: build
 	python3 bench/run.py --higlint $(BIN)
 
-# Installs the binary, the systemd unit and, unless one exists, the service's
-# config. Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
+# Installs the binary, its man page and its bash, zsh and fish completions.
+# `sudo make install` puts higlint in /usr/local/bin; without root,
+# `make install PREFIX=$HOME/.local` puts it in ~/.local/bin.
+# Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSCONFDIR ?= /etc
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/higlint
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
+	install -m 644 man/higlint.1 $(DESTDIR)$(MANDIR)/man1/higlint.1
+	install -m 644 completions/higlint.bash $(DESTDIR)$(BASHCOMPDIR)/higlint
+	install -m 644 completions/_higlint $(DESTDIR)$(ZSHCOMPDIR)/_higlint
+	install -m 644 completions/higlint.fish $(DESTDIR)$(FISHCOMPDIR)/higlint.fish
+	@echo "installed $(DESTDIR)$(BINDIR)/higlint, man higlint, and completions for bash, zsh and fish"
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) [ -n "$(DESTDIR)" ] || \
+		echo "$(BINDIR) is not on your PATH; add it with: export PATH=\"$(BINDIR):\$$PATH\"";; esac
+
+# Adds the systemd unit and, unless one exists, the service's config to `make install`.
+install-service: install
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/higlint
 	sed -e 's#/usr/local/bin/higlint#$(BINDIR)/higlint#' -e 's#/etc/higlint/#$(SYSCONFDIR)/higlint/#' \
 		systemd/higlint.service > $(DESTDIR)$(UNITDIR)/higlint.service
 	chmod 644 $(DESTDIR)$(UNITDIR)/higlint.service
@@ -91,7 +108,7 @@ install: build
 	else \
 		install -m 644 systemd/config.yaml $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml; \
 	fi
-	@echo "installed; now: systemctl daemon-reload && systemctl enable --now higlint"
+	@echo "installed the service; now: systemctl daemon-reload && systemctl enable --now higlint"
 
 clean:
 	rm -rf .build

@@ -4,15 +4,6 @@
 enum ShellCompletion: String, CaseIterable {
     case bash, zsh, fish
 
-    /// Where `make install` puts each, below the prefix's `share/`.
-    var installPath: String {
-        switch self {
-        case .bash: return "bash-completion/completions/higlint"
-        case .zsh: return "zsh/vendor-completions/_higlint"
-        case .fish: return "fish/vendor_completions.d/higlint.fish"
-        }
-    }
-
     /// The file in the repository's `completions/` folder.
     var fileName: String {
         switch self {
