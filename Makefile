@@ -59,18 +59,26 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
 
-# Regenerates docs/rules.md from the rules' own descriptions, and the man page and
-# shell completions from the command declarations (tests fail when any is stale).
+# Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
+# rules' own descriptions, and the man page and shell completions from the command
+# declarations. The thresholds section is the comment run just above `thresholds:` and the
+# indented lines under it; a test finds it the same way. Tests fail when any of these is stale.
+SHIPPED_CONFIGS := config.yaml systemd/config.yaml
 docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md
+	.build/debug/higlint rules --format thresholds > .build/thresholds.yaml
+	@for config in $(SHIPPED_CONFIGS); do \
+		awk -f scripts/splice-thresholds.awk .build/thresholds.yaml $$config > $$config.new && mv $$config.new $$config; \
+	done
 	.build/debug/higlint help --man > man/higlint.1
 	.build/debug/higlint completions bash > completions/higlint.bash
 	.build/debug/higlint completions zsh > completions/_higlint
 	.build/debug/higlint completions fish > completions/higlint.fish
 
-# Measures `check` against the libyaml floor, and the watcher's latency, memory and
-# idle CPU, on generated corpora; prints a table and writes bench/results.json (see
+# Measures `check` against the libyaml floor on generated corpora, `check` on the
+# Interface Builder fixtures against the libxml2 floor, and the watcher's latency, memory
+# and idle CPU; prints a table and writes bench/results.json (see
 # BENCHMARKS.md). Not part of `make test`: it takes minutes, and its numbers are the machine's.
 bench: build
 	python3 bench/run.py --higlint $(BIN)

@@ -45,6 +45,8 @@ let package = Package(
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
         .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests"),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
+                    path: "Tests/AppFactsTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

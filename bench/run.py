@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""higlint's benchmark: `check` against the libyaml floor, and the watcher.
+"""higlint's benchmark: `check` against the libyaml floor, `check` on Interface
+Builder files against the libxml2 floor, and the watcher.
 
-Generates the corpora (bench/gen_corpus.py), compiles the floor (bench/floor.c),
-then measures, in one run so the numbers share the machine's state:
+Generates the corpora (bench/gen_corpus.py), compiles the floors (bench/floor.c,
+bench/ib_floor.c), then measures, in one run so the numbers share the machine's state:
 
 - floor and `higlint check --format json` on each N, alternating, medians of
   several runs: wall time, CPU time (wait4) and the child's peak RSS (GNU time);
+- the same for the Interface Builder fixtures (../shared/fixtures/storyboards and
+  ../shared/fixtures/apps/simplenote), copied K times into bench/corpus/ib so that
+  one run is long enough to time: the IB floor (libxml2's SAX2 parser over every
+  .storyboard and .xib, doing nothing with the events) against `check` on the copies;
 - `higlint watch` at N = 100 and 10,000 (when the binary has it): start-up to
   the first report, save-to-report latency of atomic-rename saves (p50, p99),
   RSS after start-up and after the saves, CPU time over 10 s of idleness, and
@@ -15,7 +20,10 @@ Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
 
 usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
+              [--ib-copies K] [--ib-runs K] [--no-ib]
               [--watch-sizes 100,10000] [--no-watch] [--output FILE]
+
+`--sizes ""` skips the YAML corpora; with `--no-watch` that times the IB step alone.
 """
 
 import argparse
@@ -26,6 +34,7 @@ import os
 import platform
 import re
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -40,6 +49,11 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 import gen_corpus  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
+FIXTURES = os.path.join(os.path.dirname(REPO), "shared", "fixtures")
+IB_SOURCES = (os.path.join(FIXTURES, "storyboards"), os.path.join(FIXTURES, "apps", "simplenote"))
+IB_EXTENSIONS = (".storyboard", ".xib")
+IB_COPIES = 20
+IB_RUNS = 9
 SEED = 6
 SETTLE_MS = 20
 WATCH_SIZES = (100, 10_000)
@@ -66,6 +80,7 @@ def machine():
                 memory_kb = int(line.split()[1])
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     libyaml = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libyaml-0-2"], capture_output=True, text=True)
+    libxml2 = subprocess.run(["pkg-config", "--modversion", "libxml-2.0"], capture_output=True, text=True)
     return {
         "nproc": os.cpu_count(),
         "cpus_usable": len(os.sched_getaffinity(0)),
@@ -74,6 +89,7 @@ def machine():
         "kernel": platform.release(),
         "swift": swift[0] if swift else "unknown",
         "libyaml": libyaml.stdout.strip() or "unknown",
+        "libxml2": libxml2.stdout.strip() or "unknown",
         "load_average_at_start": list(os.getloadavg()),
     }
 
@@ -117,6 +133,67 @@ def build_floor():
     command = ["cc", "-O2", "-o", binary, os.path.join(HERE, "floor.c"), "-lyaml"]
     subprocess.run(command, check=True)
     return binary, command
+
+
+def build_ib_floor():
+    os.makedirs(CORPUS, exist_ok=True)
+    binary = os.path.join(CORPUS, "ib_floor")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libxml-2.0"], check=True, capture_output=True,
+                           text=True).stdout.split()
+    cflags = [flag for flag in flags if not flag.startswith("-l")]
+    libs = [flag for flag in flags if flag.startswith("-l")]
+    command = ["cc", "-O2", *cflags, "-o", binary, os.path.join(HERE, "ib_floor.c"), *libs]
+    subprocess.run(command, check=True)
+    return binary, command
+
+
+def ib_documents(root):
+    """The IB documents below root as `check` walks them (no links followed, dot entries skipped)."""
+    found = []
+    for directory, directories, names in os.walk(root):
+        directories[:] = sorted(name for name in directories if not name.startswith("."))
+        for name in sorted(names):
+            path = os.path.join(directory, name)
+            if not name.startswith(".") and name.endswith(IB_EXTENSIONS) and not os.path.islink(path):
+                found.append(path)
+    return found
+
+
+def prepare_ib_corpus(copies):
+    """bench/corpus/ib/docs/copy-NN/{storyboards,simplenote}: whole copies of the fixture trees
+    (IB files with their Xcode project and Info.plist, so `check` finds each copy's app facts as
+    it would in a checkout), regenerated unless the stamp says they are these fixtures."""
+    root = os.path.join(CORPUS, "ib")
+    docs = os.path.join(root, "docs")
+    digest = hashlib.sha256()
+    for source in IB_SOURCES:
+        for directory, directories, names in os.walk(source):
+            directories.sort()
+            for name in sorted(names):
+                path = os.path.join(directory, name)
+                digest.update(os.path.relpath(path, FIXTURES).encode() + b"\0")
+                with open(path, "rb") as handle:
+                    digest.update(hashlib.sha256(handle.read()).digest())
+    stamp = {"copies": copies, "fixtures": digest.hexdigest()}
+    stamp_path = os.path.join(root, "stamp.json")
+    try:
+        with open(stamp_path) as handle:
+            if json.load(handle) == stamp and os.path.isdir(docs):
+                return root
+    except (OSError, ValueError):
+        pass
+    if os.path.isdir(docs):
+        shutil.rmtree(docs)
+    for copy in range(copies):
+        for source in IB_SOURCES:
+            shutil.copytree(source, os.path.join(docs, f"copy-{copy:02d}", os.path.basename(source)), symlinks=True)
+    with open(os.path.join(root, "bench-config.yaml"), "w") as handle:
+        handle.write("# Written by bench/run.py: the built-in defaults, named so no other config is picked up.\n"
+                     "paths: [docs]\n")
+    os.makedirs(os.path.join(root, "out"), exist_ok=True)
+    with open(stamp_path, "w") as handle:
+        json.dump(stamp, handle)
+    return root
 
 
 def corpus_bytes(specs):
@@ -216,6 +293,66 @@ def measure_check(higlint, floor, count, runs):
             "cpu_s": median_of(check_runs, "cpu_s"),
             "user_s": median_of(check_runs, "user_s"),
             "sys_s": median_of(check_runs, "sys_s"),
+            "max_rss_mb": max(run["max_rss_mb"] for run in check_runs),
+            "findings": len(report["findings"]),
+            "summary": report["summary"],
+            "all_wall_s": [run["wall_s"] for run in check_runs],
+        },
+        "ratio_to_floor": check_wall / floor_wall,
+        "problems": problems,
+    }
+
+
+def measure_ib(higlint, floor, copies, runs):
+    root = prepare_ib_corpus(copies)
+    out = os.path.join(root, "out")
+    os.makedirs(out, exist_ok=True)
+    documents = ib_documents(os.path.join(root, "docs"))
+    size = sum(os.path.getsize(path) for path in documents)
+    floor_command = [floor, "docs"]
+    check_command = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "docs"]
+    floor_out = os.path.join(out, "floor.json")
+    check_out = os.path.join(out, "check.json")
+    timed(floor_command, root, floor_out)
+    timed(check_command, root, check_out)
+    floor_runs, check_runs = [], []
+    for _ in range(runs):
+        floor_runs.append(timed(floor_command, root, floor_out))
+        check_runs.append(timed(check_command, root, check_out))
+    with open(floor_out) as handle:
+        floor_result = json.load(handle)
+    with open(check_out) as handle:
+        report = json.load(handle)
+    problems = []
+    if floor_result["files"] != len(documents) or floor_result["failures"]:
+        problems.append(f"floor parsed {floor_result['files']} of {len(documents)} files "
+                        f"with {floor_result['failures']} failures")
+    reviewed = report["summary"]["files"]
+    if reviewed != len(documents):
+        problems.append(f"check reviewed {reviewed} of {len(documents)} IB files"
+                        + (": this higlint does not read Interface Builder documents, so its time is no"
+                           " measure of reviewing them" if reviewed == 0 else ""))
+    if any(run["status"] not in (0, 1) for run in check_runs):
+        problems.append("check exited with status 2")
+    floor_wall = median_of(floor_runs, "wall_s")
+    check_wall = median_of(check_runs, "wall_s")
+    return {
+        "copies": copies,
+        "files": len(documents),
+        "bytes": size,
+        "runs": runs,
+        "floor": {
+            "command": "bench/corpus/ib_floor docs",
+            "wall_s": floor_wall,
+            "cpu_s": median_of(floor_runs, "cpu_s"),
+            "max_rss_mb": median_of(floor_runs, "max_rss_mb"),
+            "elements": floor_result["elements"],
+            "all_wall_s": [run["wall_s"] for run in floor_runs],
+        },
+        "check": {
+            "command": " ".join(["higlint"] + check_command[1:]),
+            "wall_s": check_wall,
+            "cpu_s": median_of(check_runs, "cpu_s"),
             "max_rss_mb": max(run["max_rss_mb"] for run in check_runs),
             "findings": len(report["findings"]),
             "summary": report["summary"],
@@ -444,7 +581,7 @@ def measure_watch(higlint, count):
 
 # ---------------------------------------------------------------- output
 
-TARGETS = {"check_ratio": 1.2, "check_rss_mb": 128, "watch_rss_mb": 64, "idle_cpu_ms": 10,
+TARGETS = {"check_ratio": 1.2, "check_rss_mb": 128, "ib_check_ratio": 1.5, "watch_rss_mb": 64, "idle_cpu_ms": 10,
            "p50_over_settle_ms": 5, "p99_over_settle_ms": 25, "latency_growth": 1.3}
 
 
@@ -454,6 +591,10 @@ def verdicts(results):
         if row["n"] == 10_000:
             out["check 10k wall <= 1.2x floor"] = row["ratio_to_floor"] <= TARGETS["check_ratio"]
             out["check 10k peak RSS < 128 MB"] = row["check"]["max_rss_mb"] < TARGETS["check_rss_mb"]
+    ib = results.get("ib")
+    if ib:
+        # A check that did not review every IB file has not met the target, whatever its time.
+        out["IB check wall <= 1.5x SAX floor"] = not ib["problems"] and ib["ratio_to_floor"] <= TARGETS["ib_check_ratio"]
     watch = {row["n"]: row for row in results.get("watch", []) if "latency_ms" in row}
     for n, row in watch.items():
         out[f"watch {n} p50 <= settle + 5 ms"] = row["latency_ms"]["p50"] <= SETTLE_MS + TARGETS["p50_over_settle_ms"]
@@ -483,6 +624,18 @@ def print_table(results):
               f"{row['floor']['max_rss_mb']:>12.1f} {row['check']['max_rss_mb']:>12.1f} {row['check']['findings']:>8}")
         for problem in row["problems"]:
             print(f"       problem: {problem}")
+    ib = results.get("ib")
+    if ib:
+        print()
+        print(f"{'IB files':>8} {'MB':>6} {'floor s':>8} {'check s':>8} {'ratio':>6} {'floor cpu s':>11} {'check cpu s':>11} "
+              f"{'floor RSS MB':>12} {'check RSS MB':>12} {'findings':>8}")
+        print(f"{ib['files']:>8} {ib['bytes'] / 1e6:>6.1f} {ib['floor']['wall_s']:>8.3f} {ib['check']['wall_s']:>8.3f} "
+              f"{ib['ratio_to_floor']:>6.2f} {ib['floor']['cpu_s']:>11.3f} {ib['check']['cpu_s']:>11.3f} "
+              f"{ib['floor']['max_rss_mb']:>12.1f} {ib['check']['max_rss_mb']:>12.1f} {ib['check']['findings']:>8}")
+        for problem in ib["problems"]:
+            print(f"       problem: {problem}")
+    elif results.get("ib_skipped"):
+        print(f"\nIB: skipped ({results['ib_skipped']})")
     if results.get("watch"):
         print()
         print(f"{'N':>6} {'start s':>8} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'RSS up MB':>9} "
@@ -508,12 +661,15 @@ def main():
     parser.add_argument("--higlint", default=os.path.join(REPO, ".build", "release", "higlint"))
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--runs", type=int, default=0, help="runs per size (default: 15, 9, 7 by size)")
+    parser.add_argument("--ib-copies", type=int, default=IB_COPIES, help="copies of the IB fixtures timed at once")
+    parser.add_argument("--ib-runs", type=int, default=IB_RUNS, help="runs each of the IB floor and check")
+    parser.add_argument("--no-ib", action="store_true")
     parser.add_argument("--watch-sizes", default=",".join(str(size) for size in WATCH_SIZES))
     parser.add_argument("--no-watch", action="store_true")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
-    sizes = [int(size) for size in arguments.sizes.split(",")]
+    sizes = [int(size) for size in arguments.sizes.split(",") if size]
 
     results = {"machine": machine(), "higlint": higlint, "seed": SEED}
     floor, floor_build = build_floor()
@@ -523,6 +679,16 @@ def main():
         runs = arguments.runs or (15 if count <= 100 else 9 if count <= 1000 else 7)
         print(f"check: N={count}, {runs} runs each of the floor and check...", file=sys.stderr, flush=True)
         results["check"].append(measure_check(higlint, floor, count, runs))
+    if arguments.no_ib:
+        results["ib_skipped"] = "--no-ib"
+    elif not all(os.path.isdir(source) for source in IB_SOURCES):
+        results["ib_skipped"] = f"the fixtures are not beside the project ({FIXTURES})"
+    else:
+        ib_floor, ib_floor_build = build_ib_floor()
+        results["ib_floor_build"] = " ".join(ib_floor_build).replace(REPO + "/", "")
+        print(f"IB: {arguments.ib_copies} copies of the fixtures, {arguments.ib_runs} runs each of the floor and check...",
+              file=sys.stderr, flush=True)
+        results["ib"] = measure_ib(higlint, ib_floor, arguments.ib_copies, arguments.ib_runs)
     if arguments.no_watch:
         results["watch_skipped"] = "--no-watch"
     elif not watch_available(higlint):

@@ -32,7 +32,7 @@ _higlint() {
     rules)
         options='-f --format -h --help'
         case $prev in
-        -f|--format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
+        -f|--format) COMPREPLY=($(compgen -W 'text json markdown thresholds' -- "$cur")); return ;;
         esac
         operands=none ;;
     explain)

@@ -27,7 +27,7 @@ complete -c higlint -n '__fish_seen_subcommand_from watch' -l report -r -F -d 't
 complete -c higlint -n '__fish_seen_subcommand_from watch' -s o -l output -r -F -d 'also keep a FORMAT report in FILE current, besides the config\'s watch.outputs'
 complete -c higlint -n '__fish_seen_subcommand_from watch' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from watch' -F
-complete -c higlint -n '__fish_seen_subcommand_from rules' -s f -l format -x -a 'text json markdown' -d 'the format of the list'
+complete -c higlint -n '__fish_seen_subcommand_from rules' -s f -l format -x -a 'text json markdown thresholds' -d 'the format of the list'
 complete -c higlint -n '__fish_seen_subcommand_from rules' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from explain' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from explain' -x -a '(higlint rules 2>/dev/null | cut -d\' \' -f1)'

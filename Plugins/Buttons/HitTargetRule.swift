@@ -1,6 +1,10 @@
 import HiglintCore
 
 struct HitTargetRule: ScreenRule {
+    static let minimum = Threshold(
+        key: "min_hit_target", default: 44, unit: .points,
+        meaning: "smallest width and height of an interactive element's touch area")
+
     let description = RuleDescription(
         id: "buttons.hit-target", severity: .error,
         summary: "An interactive element's touch area is under the minimum hit target in width or height.",
@@ -18,10 +22,10 @@ struct HitTargetRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: caption, type: text, frame: [16, 100, 30, 12]}\n",
             "screen: Home\nelements:\n  - {id: save, type: button}\n",
         ],
-        thresholds: ["min_hit_target"])
+        thresholds: [Self.minimum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let minimum = context.thresholds.minHitTarget
+        let minimum = context[Self.minimum]
         return screen.allElements.compactMap { element in
             guard element.isInteractive, let size = element.touchSize,
                   size.width < minimum || size.height < minimum

@@ -1,6 +1,10 @@
 import HiglintCore
 
 struct SpacingRule: ScreenRule {
+    static let minimum = Threshold(
+        key: "min_spacing", default: 8, unit: .points,
+        meaning: "smallest gap between the touch areas of two interactive elements")
+
     let description = RuleDescription(
         id: "buttons.spacing", severity: .warning,
         summary: "Two interactive elements' touch areas overlap or lie closer than the minimum spacing.",
@@ -15,10 +19,10 @@ struct SpacingRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: label, type: text, frame: [62, 100, 100, 44]}\n",
             "screen: Home\nnavigation_bar:\n  title: Home\n  items:\n    - {id: a, type: button, frame: [280, 20, 44, 44]}\n    - {id: b, type: button, frame: [326, 20, 44, 44]}\n",
         ],
-        thresholds: ["min_spacing"])
+        thresholds: [Self.minimum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let minimum = context.thresholds.minSpacing
+        let minimum = context[Self.minimum]
         // Each control's touch area worked out once, not once per pair.
         let content = screen.allContentElements
         var controls: [(element: Element, rect: Rect)] = []

@@ -1,6 +1,10 @@
 import HiglintCore
 
 struct NearMissAlignmentRule: ScreenRule {
+    static let tolerance = Threshold(
+        key: "alignment_tolerance", default: 2, unit: .points,
+        meaning: "largest left-edge difference between siblings reported as a near miss")
+
     let description = RuleDescription(
         id: "layout.near-miss-alignment", severity: .info,
         summary: "Two sibling elements' left edges differ by a few points: almost, but not quite, aligned.",
@@ -14,10 +18,10 @@ struct NearMissAlignmentRule: ScreenRule {
             "screen: Profile\nelements:\n  - {id: name, type: text, label: Ada, frame: [16, 100, 200, 20]}\n  - {id: email, type: text, label: ada@example.com, frame: [18.1, 124, 200, 20]}\n",
             "screen: Profile\nelements:\n  - id: card\n    type: group\n    frame: [16, 100, 343, 80]\n    children:\n      - {id: name, type: text, label: Ada, frame: [17, 104, 200, 20]}\n",
         ],
-        thresholds: ["alignment_tolerance"])
+        thresholds: [Self.tolerance])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let tolerance = context.thresholds.alignmentTolerance
+        let tolerance = context[Self.tolerance]
         var violations: [Violation] = []
         // Each framed sibling against every framed sibling before it, in order.
         func compare(_ siblings: [Element]) {

@@ -36,6 +36,10 @@ struct MissingExplanationRule: ScreenRule {
 }
 
 struct ExplanationLengthRule: ScreenRule {
+    static let maximum = Threshold(
+        key: "max_explanation", default: 160, unit: .characters,
+        meaning: "longest login explanation")
+
     let description = RuleDescription(
         id: "login.explanation-length", severity: .info,
         summary: "The login explanation is longer than the configured maximum number of characters.",
@@ -48,10 +52,10 @@ struct ExplanationLengthRule: ScreenRule {
             "screen: Sign In\nkind: login\nlogin:\n  explanation: \"\(String(repeating: "a", count: 160))\"\n",
             "screen: Sign In\nkind: login\nlogin:\n  explanation: Sign in to keep your reading list on all your devices.\n",
         ],
-        thresholds: ["max_explanation"])
+        thresholds: [Self.maximum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let maximum = context.thresholds.maxExplanation
+        let maximum = context[Self.maximum]
         guard let login = screen.login, let explanation = login.explanation else { return [] }
         let length = explanation.trimmedForLogin.characterCount
         guard length > maximum else { return [] }

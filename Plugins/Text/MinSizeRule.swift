@@ -1,6 +1,10 @@
 import HiglintCore
 
 struct MinSizeRule: ScreenRule {
+    static let minimum = Threshold(
+        key: "min_font_size", default: 11, unit: .points,
+        meaning: "smallest effective font size")
+
     let description = RuleDescription(
         id: "text.min-size", severity: .error,
         summary: "A font's effective size (explicit, else its text style's default) is under the minimum legible size.",
@@ -16,10 +20,10 @@ struct MinSizeRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: note, type: text, label: Terms apply, font: {style: caption2}}\n",
             "screen: Home\nelements:\n  - {id: note, type: text, label: Terms apply, font: {weight: regular}}\n",
         ],
-        thresholds: ["min_font_size"])
+        thresholds: [Self.minimum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        let minimum = context.thresholds.minFontSize
+        let minimum = context[Self.minimum]
         return screen.fontViolations { use in
             guard let size = use.font.effectiveSize, size < minimum, let described = FontUse.describeSize(of: use.font)
             else { return nil }

@@ -84,7 +84,7 @@ final class CommandLineTests: XCTestCase {
             (["check", "--format", "jsno"], "higlint check: --format takes \(formats); did you mean json?\n"),
             (["check", "-f", "sarf"], "higlint check: --format takes \(formats); did you mean sarif?\n"),
             (["check", "--fail-on", "warn"], "higlint check: --fail-on takes error, warning, info or never; did you mean warning?\n"),
-            (["rules", "--format", "md"], "higlint rules: --format takes text, json or markdown\n"),
+            (["rules", "--format", "md"], "higlint rules: --format takes text, json, markdown or thresholds\n"),
             (["watch", "--reprot", "r.json"], "higlint watch: unknown option --reprot; did you mean --report?"),
             (["check", "--quiet=yes"], "higlint check: --quiet takes no value"),
             (["check", "-o"], "higlint check: -o needs a value"),

@@ -17,6 +17,9 @@ final class RulesCommandTests: XCTestCase {
         XCTAssertEqual(rules.count, text.stdout.split(separator: "\n").count)
         let markdown = try HiglintProcess.run(["rules", "--format", "markdown"], in: tree.url)
         XCTAssertTrue(markdown.stdout.hasPrefix("# Rule reference"))
+        let thresholds = try HiglintProcess.run(["rules", "--format", "thresholds"], in: tree.url)
+        XCTAssertEqual(thresholds.status, 0)
+        XCTAssertTrue(thresholds.stdout.contains("\nthresholds:\n  min_hit_target: 44 "), thresholds.stdout)
         XCTAssertEqual(try HiglintProcess.run(["rules", "--format", "yaml"], in: tree.url).status, 2)
     }
 

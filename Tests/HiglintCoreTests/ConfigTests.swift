@@ -18,11 +18,6 @@ final class ConfigTests: XCTestCase {
         }
     }
 
-    func testThresholdKeysAreTheDocumentedOnes() {
-        // Same order too: suggestions for a misspelt key prefer the first of equally close keys.
-        XCTAssertEqual(ConfigLoader.ThresholdField.allCases.map(\.rawValue), Thresholds.documented.map(\.key))
-    }
-
     func testFullConfig() throws {
         let config = try parse("""
             paths: [screens, more]
@@ -42,9 +37,9 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.disabledPlugins, ["gestures"])
         XCTAssertEqual(config.ruleSeverities["buttons.spacing"], .some(.error))
         XCTAssertEqual(config.ruleSeverities["text.heavy-weight"], .some(nil))
-        XCTAssertEqual(config.thresholds.minHitTarget, 48)
-        XCTAssertEqual(config.thresholds.maxExplanation, 100)
-        XCTAssertEqual(config.thresholds.alignmentTolerance, 1.5)
+        XCTAssertEqual(config.thresholds[key: "min_hit_target"], .decimal(48))
+        XCTAssertEqual(config.thresholds[key: "max_explanation"], .whole(100))
+        XCTAssertEqual(config.thresholds[key: "alignment_tolerance"], .decimal(1.5))
         XCTAssertEqual(config.limits.maxDepth, 10)
         XCTAssertEqual(config.watch.settleMilliseconds, 30)
         XCTAssertEqual(config.watch.report, "out.json")
@@ -64,7 +59,7 @@ final class ConfigTests: XCTestCase {
     func testEmptyConfigIsTheDefaults() throws {
         let config = try parse("# nothing yet\n")
         XCTAssertEqual(config.paths, ["."])
-        XCTAssertEqual(config.thresholds, Thresholds())
+        XCTAssertEqual(config.thresholds, ThresholdValues())
         XCTAssertEqual(config.watch.settleMilliseconds, 20)
     }
 
@@ -88,6 +83,25 @@ final class ConfigTests: XCTestCase {
         let output = try XCTUnwrap(error("watch:\n  outputs: [htm=live.html]\n"))
         XCTAssertEqual(output.mark?.line, 2)
         XCTAssertTrue(output.message.contains("unknown report format \"htm\""), output.message)
+    }
+
+    func testThresholdErrorsCarryPositionsAndSuggestions() throws {
+        let misspelt = try XCTUnwrap(error("thresholds:\n  min_spacing: 8\n  min_hit_targt: 30\n"))
+        XCTAssertEqual(misspelt.description, "config.yaml:3:3: error: unknown key \"min_hit_targt\" in thresholds; did you mean \"min_hit_target\"?")
+        let unlike = try XCTUnwrap(error("thresholds: {spacing_between_everything: 3}\n"))
+        XCTAssertEqual(unlike.description, "config.yaml:1:14: error: unknown key \"spacing_between_everything\" in thresholds")
+        let negative = try XCTUnwrap(error("thresholds: {min_spacing: -1}\n"))
+        XCTAssertEqual(negative.description, "config.yaml:1:27: error: thresholds.min_spacing: expected a number of at least 0, found -1")
+        let fraction = try XCTUnwrap(error("thresholds: {max_explanation: 100.5}\n"))
+        XCTAssertEqual(fraction.description, "config.yaml:1:31: error: thresholds.max_explanation: expected a whole number, found \"100.5\"")
+        let negativeWhole = try XCTUnwrap(error("thresholds: {max_explanation: -1}\n"))
+        XCTAssertEqual(negativeWhole.description, "config.yaml:1:31: error: thresholds.max_explanation: expected a whole number of at least 0, found -1")
+        let list = try XCTUnwrap(error("thresholds: [44]\n"))
+        XCTAssertEqual(list.description, "config.yaml:1:13: error: thresholds: expected a map, found a list")
+        let listKey = try XCTUnwrap(error("thresholds: {[a]: 1}\n"))
+        XCTAssertEqual(listKey.description, "config.yaml:1:14: error: thresholds: keys must be plain text, found a list")
+        XCTAssertEqual(try parse("thresholds:\n").thresholds, ThresholdValues())
+        XCTAssertEqual(try parse("thresholds: {min_spacing: 0}\n").thresholds[key: "min_spacing"], .decimal(0))
     }
 
     func testFileSizeLimitStaysWithinWhatTheLoaderCanHold() throws {

@@ -35,9 +35,8 @@ final class ButtonsTests: XCTestCase {
         XCTAssertEqual(RuleHarness.count("buttons.hit-target", in: "screen: A\nelements:\n  - {id: t, type: image, action: open, frame: [0, 0, 10, 10]}\n"), 1)
     }
 
-    func testHitTargetThresholdFromConfig() {
-        var config = Config()
-        config.thresholds.minHitTarget = 30
+    func testHitTargetThresholdFromConfig() throws {
+        let config = try RuleHarness.config("thresholds: {min_hit_target: 30}\n")
         XCTAssertEqual(RuleHarness.count("buttons.hit-target", in: button("[0, 100, 30, 30]"), config: config), 0)
         XCTAssertEqual(RuleHarness.count("buttons.hit-target", in: button("[0, 100, 29, 30]"), config: config), 1)
     }
@@ -52,6 +51,13 @@ final class ButtonsTests: XCTestCase {
         XCTAssertEqual(RuleHarness.count("buttons.spacing", in: pair("[0, 151.9, 44, 44]")), 1)  // vertically 7.9
         XCTAssertEqual(RuleHarness.count("buttons.spacing", in: pair("[0, 152, 44, 44]")), 0)
         XCTAssertEqual(RuleHarness.count("buttons.spacing", in: pair("[20, 120, 44, 44]")), 1)  // overlap
+    }
+
+    func testSpacingThresholdFromConfig() throws {
+        let config = try RuleHarness.config("thresholds: {min_spacing: 12.5}\n")
+        XCTAssertEqual(RuleHarness.count("buttons.spacing", in: pair("[56.5, 100, 44, 44]"), config: config), 0)
+        let found = RuleHarness.findings(pair("[56.4, 100, 44, 44]"), config: config).filter { $0.rule == "buttons.spacing" }
+        XCTAssertEqual(found.map(\.message), ["touch area is 12.4 pt from \"a\"'s; at least 12.5 pt apart"])
     }
 
     func testSpacingReportedOnceOnTheLaterElement() throws {

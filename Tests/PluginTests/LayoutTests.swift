@@ -129,15 +129,14 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(RuleHarness.count(id, in: noisy), 1)
     }
 
-    func testNearMissToleranceFromConfig() {
-        var config = Config()
-        config.thresholds.alignmentTolerance = 3
+    func testNearMissToleranceFromConfig() throws {
+        let config = try RuleHarness.config("thresholds: {alignment_tolerance: 3}\n")
         let id = "layout.near-miss-alignment"
         XCTAssertEqual(RuleHarness.count(id, in: siblings("18.1"), config: config), 1)
         XCTAssertEqual(RuleHarness.count(id, in: siblings("19"), config: config), 1)
         XCTAssertEqual(RuleHarness.count(id, in: siblings("19.1"), config: config), 0)
-        config.thresholds.alignmentTolerance = 0
-        XCTAssertEqual(RuleHarness.count(id, in: siblings("16.5"), config: config), 0)
+        let exact = try RuleHarness.config("thresholds: {alignment_tolerance: 0}\n")
+        XCTAssertEqual(RuleHarness.count(id, in: siblings("16.5"), config: exact), 0)
     }
 
     func testNearMissComparesSiblingsOnlyOncePerPairOnTheLater() throws {

@@ -76,8 +76,7 @@ final class LoginTests: XCTestCase {
     }
 
     func testExplanationLengthThresholdFromConfig() throws {
-        var config = Config()
-        config.thresholds.maxExplanation = 20
+        let config = try RuleHarness.config("thresholds: {max_explanation: 20}\n")
         XCTAssertEqual(RuleHarness.count("login.explanation-length", in: explanation(String(repeating: "b", count: 20)), config: config), 0)
         let found = RuleHarness.findings(explanation(String(repeating: "b", count: 21)), config: config)
         let finding = try XCTUnwrap(found.first { $0.rule == "login.explanation-length" })

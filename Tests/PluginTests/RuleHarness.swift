@@ -18,6 +18,12 @@ enum RuleHarness {
         return engine.report(results).findings
     }
 
+    /// A config read from YAML text the way `higlint check` reads config.yaml, so a test of a
+    /// threshold also proves the config knows its key.
+    static func config(_ yaml: String) throws -> Config {
+        try ConfigLoader(plugins: BuiltinPlugins.all).parse(Array(yaml.utf8), file: "config.yaml")
+    }
+
     static func ids(_ findings: [Finding]) -> [String] { findings.map(\.rule) }
 
     /// How many findings of `id` the YAML gives.

@@ -25,8 +25,7 @@ final class TextTests: XCTestCase {
     }
 
     func testMinSizeThresholdFromConfigAppliesToStyleDefaults() throws {
-        var config = Config()
-        config.thresholds.minFontSize = 13
+        let config = try RuleHarness.config("thresholds: {min_font_size: 13}\n")
         XCTAssertEqual(RuleHarness.count("text.min-size", in: text(font: "{style: footnote}"), config: config), 0)
         let found = RuleHarness.findings(text(font: "{style: caption1}"), config: config)
         let finding = try XCTUnwrap(found.first { $0.rule == "text.min-size" })

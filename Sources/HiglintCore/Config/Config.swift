@@ -11,7 +11,8 @@ public struct Config: Sendable {
     public var enabledPlugins: Set<String>?
     /// A severity per rule id, or nil for `off`.
     public var ruleSeverities: [String: Severity?] = [:]
-    public var thresholds = Thresholds()
+    /// Values set under `thresholds:`, by key; the rules declare the keys and defaults.
+    public var thresholds = ThresholdValues()
     public var limits = LoaderLimits()
     public var watch = WatchSettings()
     /// Findings recorded here are hidden (`higlint check --write-baseline`); resolved against `baseDirectory`.

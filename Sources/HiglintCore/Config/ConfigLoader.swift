@@ -17,27 +17,23 @@ public struct ConfigLoader: Sendable {
         case report, outputs
     }
 
-    /// In the order `Thresholds.documented` lists them (a test holds the two together).
-    enum ThresholdField: String, SpecField {
-        case minHitTarget = "min_hit_target"
-        case minSpacing = "min_spacing"
-        case minFontSize = "min_font_size"
-        case maxExplanation = "max_explanation"
-        case alignmentTolerance = "alignment_tolerance"
-    }
-
     public var ruleIDs: Set<String>
     public var pluginNames: Set<String>
+    /// The keys `thresholds:` may hold: those the rules declare.
+    public var thresholds: ThresholdCatalog
 
-    public init(ruleIDs: Set<String>, pluginNames: Set<String>) {
+    public init(ruleIDs: Set<String>, pluginNames: Set<String>, thresholds: ThresholdCatalog) {
         self.ruleIDs = ruleIDs
         self.pluginNames = pluginNames
+        self.thresholds = thresholds
     }
 
-    /// A loader that knows every rule of these plugins and the core's.
+    /// A loader that knows every rule, and every threshold, of these plugins and the core's.
     public init(plugins: [Plugin]) {
+        let rules = CoreRules.descriptions(with: plugins)
         self.init(
-            ruleIDs: Set(CoreRules.descriptions(with: plugins).map(\.id)), pluginNames: Set(plugins.map(\.name)))
+            ruleIDs: Set(rules.map(\.id)), pluginNames: Set(plugins.map(\.name)),
+            thresholds: ThresholdCatalog(rules: rules))
     }
 
     public func load(path: String) throws(ConfigError) -> Config {
@@ -174,20 +170,31 @@ public struct ConfigLoader: Sendable {
         }
     }
 
+    /// Like `NodeReader.fields`, but the known keys are the declared thresholds rather than an enum.
     private func readThresholds(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
-        reader.fields(of: node, path: "thresholds", known: FieldSet<ThresholdField>()) { reader, field, value in
-            let path = "thresholds.\(field.rawValue)"
-            if field == .maxExplanation {
-                if let number = reader.integer(value, path, minimum: 0) { config.thresholds.maxExplanation = number }
-                return
+        let document = reader.document
+        guard document.kind(node) == .mapping else {
+            if !document.isNull(node) {
+                reader.schema("thresholds", "expected a map, found \(document.kindDescription(node))", at: document.start(node))
             }
-            guard let number = reader.number(value, path, minimum: 0) else { return }
-            switch field {
-            case .minHitTarget: config.thresholds.minHitTarget = number
-            case .minSpacing: config.thresholds.minSpacing = number
-            case .minFontSize: config.thresholds.minFontSize = number
-            case .alignmentTolerance: config.thresholds.alignmentTolerance = number
-            case .maxExplanation: break
+            return
+        }
+        for entry in document.entries(node) {
+            guard let key = document.scalar(entry.key) else {
+                reader.schema("thresholds", "keys must be plain text, found \(document.kindDescription(entry.key))", at: document.start(entry.key))
+                continue
+            }
+            guard let declaration = thresholds.declaration(forKey: key) else {
+                // In declaration order: of two equally close keys, the first is suggested.
+                reader.unknownKey(key, path: "thresholds", known: thresholds.keys, at: document.start(entry.key))
+                continue
+            }
+            let path = "thresholds.\(key)"
+            switch declaration.defaultValue {
+            case .decimal:
+                if let number = reader.number(entry.value, path, minimum: 0) { config.thresholds[key: key] = .decimal(number) }
+            case .whole:
+                if let number = reader.integer(entry.value, path, minimum: 0) { config.thresholds[key: key] = .whole(number) }
             }
         }
     }

@@ -40,23 +40,3 @@ public enum DeviceFacts {
     /// The size of navigation-bar titles (the body size at the Large setting).
     public static let navigationTitleSize: Double = 17
 }
-
-/// The numbers named in the rule catalog, configurable under `thresholds:`.
-public struct Thresholds: Sendable, Equatable {
-    public var minHitTarget: Double = 44
-    public var minSpacing: Double = 8
-    public var minFontSize: Double = 11
-    public var maxExplanation: Int = 160
-    public var alignmentTolerance: Double = 2
-
-    public init() {}
-
-    /// Config key, and a description, of each threshold.
-    public static let documented: [(key: String, meaning: String)] = [
-        ("min_hit_target", "smallest touch area, in points, for each side (buttons.hit-target)"),
-        ("min_spacing", "smallest gap, in points, between two touch areas (buttons.spacing)"),
-        ("min_font_size", "smallest effective font size, in points (text.min-size)"),
-        ("max_explanation", "longest login explanation, in characters (login.explanation-length)"),
-        ("alignment_tolerance", "largest left-edge difference, in points, reported as a near miss (layout.near-miss-alignment)"),
-    ]
-}

@@ -16,13 +16,13 @@ public struct RuleDescription: Sendable {
     public var triggeringExamples: [String]
     /// Whole screen documents that must produce none.
     public var nonTriggeringExamples: [String]
-    /// Config thresholds the rule reads, by name.
-    public var thresholds: [String]
+    /// The config thresholds the rule reads, each declared once by the rule (see `Threshold`).
+    public var thresholds: [ThresholdDeclaration]
     public var isProjectRule: Bool
 
     public init(
         id: String, severity: Severity, summary: String, rationale: String, seed: String, hint: String,
-        triggeringExamples: [String], nonTriggeringExamples: [String], thresholds: [String] = [],
+        triggeringExamples: [String], nonTriggeringExamples: [String], thresholds: [any ThresholdDeclaring] = [],
         isProjectRule: Bool = false
     ) {
         self.id = id
@@ -33,7 +33,7 @@ public struct RuleDescription: Sendable {
         self.hint = hint
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
-        self.thresholds = thresholds
+        self.thresholds = thresholds.map(\.declaration)
         self.isProjectRule = isProjectRule
     }
 
@@ -70,12 +70,17 @@ public struct Violation: Sendable {
 
 /// What a rule may know besides the screen: the config's thresholds and the app.
 public struct RuleContext: Sendable {
-    public var thresholds: Thresholds
+    public var thresholds: ThresholdValues
     public var appCategory: String?
 
-    public init(thresholds: Thresholds = Thresholds(), appCategory: String? = nil) {
+    public init(thresholds: ThresholdValues = ThresholdValues(), appCategory: String? = nil) {
         self.thresholds = thresholds
         self.appCategory = appCategory
+    }
+
+    /// The threshold's value: the config's, else its declared default.
+    public subscript<Value>(threshold: Threshold<Value>) -> Value {
+        thresholds[threshold]
     }
 }
 

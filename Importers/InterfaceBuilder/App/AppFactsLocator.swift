@@ -1,0 +1,268 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import HiglintCore
+import Synchronization
+
+/// Finds the app an Interface Builder document belongs to and what its project says
+/// (`AppFacts`). From the document's directory up to the nearest one holding an
+/// `*.xcodeproj/project.pbxproj`; then the target whose resources phase copies the
+/// document, that target's default configuration, and its Info.plist.
+///
+/// Safe to share between threads. Projects, plists and answers are kept, each with the
+/// state of the files it was read from, and read again once one of them changes, so a
+/// watcher sees an edited project; a repeated question costs a few `stat` calls.
+public final class AppFactsLocator: Sendable {
+    static let maximumWalk = 64
+    static let maximumProjectBytes = 64 << 20
+    static let maximumPlistBytes = 8 << 20
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func facts(forDocumentAt path: String) -> AppFacts {
+        answer(for: path).facts
+    }
+
+    /// The project, xcconfig and Info.plist files the facts were read from (absolute).
+    public func sources(forDocumentAt path: String) -> [String] {
+        answer(for: path).sources
+    }
+
+    /// Why a fact is unknown when a file was at fault: `FILE:LINE:COLUMN: message` for a
+    /// project or plist that does not parse, and a line for a file named but missing.
+    public func notes(forDocumentAt path: String) -> [String] {
+        answer(for: path).notes
+    }
+
+    private func answer(for path: String) -> Answer {
+        let document = FileSystem.absolute(path)
+        return state.withLock { state in
+            if let cached = state.answers[document], cached.isCurrent { return cached }
+            let fresh = Self.locate(document, &state)
+            state.answers[document] = fresh
+            return fresh
+        }
+    }
+
+    // MARK: - The search
+
+    private static func locate(_ document: String, _ state: inout State) -> Answer {
+        var answer = Answer()
+        guard let projectPaths = nearestProjects(above: document, answer: &answer, &state) else { return answer }
+        var projects: [XcodeProject] = []
+        for path in projectPaths {
+            answer.depend(on: path)
+            switch state.project(at: path) {
+            case .success(let project): projects.append(project)
+            case .failure(let note): answer.notes.append(note.text)
+            }
+        }
+        var members: [(XcodeProject, XcodeProject.Target)] = []
+        for project in projects {
+            for target in project.targets(containing: document) { members.append((project, target)) }
+        }
+        // A file in no resources phase still belongs to a project's only target; with more
+        // targets than one, which one ships it cannot be told.
+        if members.isEmpty, projects.count == 1, let project = projects.first, project.targets.count == 1,
+           let only = project.targets.first {
+            members = [(project, only)]
+        }
+        guard !members.isEmpty else { return answer }
+        var all: [AppFacts] = []
+        for (project, target) in members {
+            let key = project.path + "\u{0}" + target.id
+            let facts: Answer
+            if let cached = state.targets[key], cached.isCurrent {
+                facts = cached
+            } else {
+                facts = targetFacts(project, target, &state)
+                state.targets[key] = facts
+            }
+            all.append(facts.facts)
+            answer.take(facts)
+        }
+        answer.facts = AppFacts.agreement(all)
+        return answer
+    }
+
+    /// The `project.pbxproj` files of the nearest directory at or above the document's
+    /// that has any, sorted; nil when no directory up to the root has one.
+    private static func nearestProjects(above document: String, answer: inout Answer, _ state: inout State) -> [String]? {
+        var directory = FileSystem.directory(of: document)
+        for _ in 0..<maximumWalk {
+            answer.depend(on: directory)
+            let projects = state.projectFiles(in: directory)
+            for project in projects { answer.depend(on: project) }
+            if !projects.isEmpty { return projects }
+            if directory == "/" { break }
+            directory = FileSystem.directory(of: directory)
+        }
+        return nil
+    }
+
+    /// One target's facts, with the project file and every xcconfig and plist they were read from.
+    private static func targetFacts(_ project: XcodeProject, _ target: XcodeProject.Target, _ state: inout State) -> Answer {
+        var answer = Answer()
+        answer.depend(on: project.path)
+        let own = project.configurations(of: target.configurationList)
+        let projectLevel = project.configurations(of: project.projectConfigurationList)
+        // The default configuration is what a plain build uses; a list without one is
+        // read whole, and only what every configuration agrees on is kept.
+        let names: [String]
+        if let name = own.defaultName, own.byName[name] != nil {
+            names = [name]
+        } else {
+            names = own.byName.keys.sorted()
+        }
+        var all: [AppFacts] = []
+        for name in names {
+            var layers: [[String: String]] = []
+            for configuration in [own.byName[name], projectLevel.byName[name]] {
+                guard let configuration else { continue }
+                layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
+                if let xcconfig = project.baseConfigurationFile(of: configuration) {
+                    let reading = XCConfigReader.read(xcconfig)
+                    for file in reading.files + reading.absent { answer.depend(on: file) }
+                    for file in reading.missing {
+                        answer.depend(on: file)
+                        answer.notes.append("\(file): not found; the settings it would add are not known")
+                    }
+                    layers.append(reading.settings)
+                }
+            }
+            let settings = BuildSettings(layers: layers, builtins: [
+                "SRCROOT": project.directory, "PROJECT_DIR": project.directory, "SOURCE_ROOT": project.directory,
+                "PROJECT_NAME": project.name, "TARGET_NAME": target.name, "CONFIGURATION": name,
+            ])
+            var plist = InfoPlistReading.none
+            if let path = TargetFacts.infoPlistPath(settings: settings, projectDirectory: project.directory) {
+                answer.depend(on: path)
+                plist = state.plist(at: path)
+                if case .unreadable(let note) = plist { answer.notes.append(note) }
+            }
+            all.append(TargetFacts.facts(settings: settings, infoPlist: plist))
+        }
+        answer.facts = AppFacts.agreement(all)
+        return answer
+    }
+}
+
+/// A file's identity and version: an edit (even a same-size one, through rename) changes it.
+struct FileStamp: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// Nil when nothing is at `path`.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+}
+
+/// One document's answer and the state of every file and directory it depended on.
+private struct Answer: Sendable {
+    var facts = AppFacts.unknown
+    var notes: [String] = []
+    private var dependencies: [(path: String, stamp: FileStamp?)] = []
+
+    /// The files read (not the directories walked), each once, sorted.
+    var sources: [String] {
+        Array(Set(dependencies.map(\.path).filter { FileSystem.targetKind(at: $0) == .regular })).sorted()
+    }
+
+    mutating func depend(on path: String) {
+        guard !dependencies.contains(where: { $0.path == path }) else { return }
+        dependencies.append((path, FileStamp.of(path)))
+    }
+
+    /// Another answer's notes and dependencies, as part of this one.
+    mutating func take(_ other: Answer) {
+        for note in other.notes where !notes.contains(note) { notes.append(note) }
+        for entry in other.dependencies where !dependencies.contains(where: { $0.path == entry.path }) {
+            dependencies.append(entry)
+        }
+    }
+
+    var isCurrent: Bool {
+        dependencies.allSatisfy { FileStamp.of($0.path) == $0.stamp }
+    }
+}
+
+private struct State: Sendable {
+    var answers: [String: Answer] = [:]
+    /// By project file and target id.
+    var targets: [String: Answer] = [:]
+    private var directories: [String: (stamp: FileStamp?, projects: [String])] = [:]
+    private var projects: [String: (stamp: FileStamp?, result: Result<XcodeProject, Note>)] = [:]
+    private var plists: [String: (stamp: FileStamp?, reading: InfoPlistReading)] = [:]
+
+    struct Note: Error, Sendable { var text: String }
+
+    /// The `NAME.xcodeproj/project.pbxproj` files of a directory, sorted; listed again once
+    /// the directory changes (an entry added or removed).
+    mutating func projectFiles(in directory: String) -> [String] {
+        let stamp = FileStamp.of(directory)
+        if let kept = directories[directory], kept.stamp == stamp { return kept.projects }
+        var projects: [String] = []
+        if case .success(let entries) = FileSystem.list(directory) {
+            projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
+                FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
+            }.filter { FileSystem.targetKind(at: $0) == .regular }
+        }
+        directories[directory] = (stamp, projects)
+        return projects
+    }
+
+    mutating func project(at path: String) -> Result<XcodeProject, Note> {
+        let stamp = FileStamp.of(path)
+        if let kept = projects[path], kept.stamp == stamp { return kept.result }
+        let result: Result<XcodeProject, Note>
+        switch FileReader.read(path, maxBytes: AppFactsLocator.maximumProjectBytes) {
+        case .failure(let problem):
+            result = .failure(Note(text: "\(path): \(problem)"))
+        case .success(let bytes):
+            switch XcodeProject.parse(bytes, path: path) {
+            case .success(let project): result = .success(project)
+            case .failure(.syntax(let error)): result = .failure(Note(text: "\(path):\(error)"))
+            case .failure(.structure(let message)): result = .failure(Note(text: "\(path): \(message)"))
+            }
+        }
+        projects[path] = (stamp, result)
+        return result
+    }
+
+    mutating func plist(at path: String) -> InfoPlistReading {
+        let stamp = FileStamp.of(path)
+        if let kept = plists[path], kept.stamp == stamp { return kept.reading }
+        let reading: InfoPlistReading
+        switch FileReader.read(path, maxBytes: AppFactsLocator.maximumPlistBytes) {
+        case .failure(let problem):
+            reading = .unreadable("\(path): \(problem); the facts it would give are not known")
+        case .success(let bytes):
+            switch XMLPropertyListReader.parse(bytes) {
+            case .success(let value):
+                if let entries = value.dictionary {
+                    reading = .read(entries)
+                } else {
+                    reading = .unreadable("\(path):1:1: the top-level value is not a dictionary")
+                }
+            case .failure(.binary):
+                reading = .unreadable("\(path): a binary property list, which is not read; its facts are not known")
+            case .failure(.malformed(let error)):
+                reading = .unreadable("\(path):\(error)")
+            }
+        }
+        plists[path] = (stamp, reading)
+        return reading
+    }
+}

@@ -1,0 +1,221 @@
+import HiglintCore
+
+/// The parts of a `project.pbxproj` that say which target a file belongs to and which
+/// build settings that target has: the group tree (to resolve each file reference to
+/// a path), the resources phases, and the configuration lists.
+struct XcodeProject: Sendable {
+    struct Target: Sendable, Equatable {
+        var id: String
+        var name: String
+        var configurationList: String?
+    }
+
+    /// A folder whose files belong to targets without being listed one by one (Xcode 16's
+    /// synchronized groups): every file under `directory`, except the ones a target excepts.
+    struct SynchronizedFolder: Sendable {
+        var id: String
+        var directory: String
+        /// Per target id, the paths (relative to `directory`) that target leaves out.
+        var exceptions: [String: Set<String>]
+    }
+
+    /// The `.pbxproj` file.
+    let path: String
+    /// The directory that paths in the project are relative to (`$(SRCROOT)`).
+    let directory: String
+    /// The `.xcodeproj` bundle's name without its extension (`$(PROJECT_NAME)`).
+    let name: String
+    let targets: [Target]
+    let projectConfigurationList: String?
+    /// Normalised absolute path of each file the group tree names, to the ids the build
+    /// files refer to it by (the file reference, and its variant group for `Base.lproj`).
+    private let referencesByPath: [String: [String]]
+    /// Each file reference's resolved path, for xcconfig references.
+    private let pathsByReference: [String: String]
+    /// Target ids by the ids (file references or variant groups) their resources phases copy.
+    private let targetsByResource: [String: [String]]
+    private let synchronizedFolders: [SynchronizedFolder]
+    /// Synchronized folder ids of each target.
+    private let foldersByTarget: [String: [String]]
+    private let objects: [String: [String: PropertyList]]
+
+    static let maximumGroupDepth = 64
+
+    enum LoadProblem: Error, Sendable, Equatable {
+        case syntax(PropertyListError)
+        case structure(String)
+    }
+
+    /// `path` is the `project.pbxproj` inside `NAME.xcodeproj`, absolute and normalised.
+    static func parse(_ bytes: [UInt8], path: String) -> Result<XcodeProject, LoadProblem> {
+        let root: PropertyList
+        switch OldStylePropertyListParser.parse(bytes) {
+        case .success(let value): root = value
+        case .failure(let error): return .failure(.syntax(error))
+        }
+        guard let objectTable = root["objects"]?.dictionary else { return .failure(.structure("no `objects` table")) }
+        var objects: [String: [String: PropertyList]] = [:]
+        objects.reserveCapacity(objectTable.count)
+        for (id, value) in objectTable {
+            if let object = value.dictionary { objects[id] = object }
+        }
+        guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject"
+        else { return .failure(.structure("`rootObject` names no PBXProject")) }
+        return .success(XcodeProject(path: path, project: project, objects: objects))
+    }
+
+    private init(path: String, project: [String: PropertyList], objects: [String: [String: PropertyList]]) {
+        self.path = path
+        self.objects = objects
+        let bundle = FileSystem.directory(of: path)
+        let bundleName = bundle.split(separator: "/").last.map(String.init) ?? bundle
+        name = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(".xcodeproj".count)) : bundleName
+        var directory = FileSystem.directory(of: bundle)
+        if let projectDirPath = project["projectDirPath"]?.string, !projectDirPath.isEmpty {
+            directory = FileSystem.absolute(projectDirPath, relativeTo: directory)
+        }
+        self.directory = directory
+        projectConfigurationList = project["buildConfigurationList"]?.string
+
+        var referencesByPath: [String: [String]] = [:]
+        var pathsByReference: [String: String] = [:]
+        var synchronizedFolders: [SynchronizedFolder] = []
+        var visited: Set<String> = []
+
+        func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
+            guard depth < Self.maximumGroupDepth, !visited.contains(id), let object = objects[id] else { return }
+            visited.insert(id)
+            let isa = object["isa"]?.string ?? ""
+            let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
+            switch isa {
+            case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
+                // A group relative to the SDK or the build products holds nothing of the checkout.
+                guard let groupDirectory = resolved else { return }
+                let variant = isa == "PBXVariantGroup" ? id : variantGroup
+                for child in object["children"]?.array ?? [] {
+                    if let childID = child.string {
+                        walk(childID, parentDirectory: groupDirectory, variantGroup: variant, depth: depth + 1)
+                    }
+                }
+                if isa == "XCVersionGroup", let resolved { referencesByPath[resolved, default: []].append(id) }
+            case "PBXFileReference":
+                guard let resolved else { return }
+                pathsByReference[id] = resolved
+                referencesByPath[resolved, default: []].append(id)
+                if let variantGroup { referencesByPath[resolved, default: []].append(variantGroup) }
+            case "PBXFileSystemSynchronizedRootGroup":
+                guard let resolved else { return }
+                pathsByReference[id] = resolved
+                var exceptions: [String: Set<String>] = [:]
+                for exception in object["exceptions"]?.array ?? [] {
+                    guard let exceptionID = exception.string, let set = objects[exceptionID],
+                          set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                          let target = set["target"]?.string
+                    else { continue }
+                    for entry in set["membershipExceptions"]?.array ?? [] {
+                        if let relative = entry.string { exceptions[target, default: []].insert(relative) }
+                    }
+                }
+                synchronizedFolders.append(SynchronizedFolder(id: id, directory: resolved, exceptions: exceptions))
+            default:
+                return
+            }
+        }
+        if let mainGroup = project["mainGroup"]?.string {
+            walk(mainGroup, parentDirectory: directory, variantGroup: nil, depth: 0)
+        }
+
+        var targets: [Target] = []
+        var targetsByResource: [String: [String]] = [:]
+        var foldersByTarget: [String: [String]] = [:]
+        for entry in project["targets"]?.array ?? [] {
+            guard let id = entry.string, let target = objects[id] else { continue }
+            targets.append(Target(
+                id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
+                configurationList: target["buildConfigurationList"]?.string))
+            for phaseEntry in target["buildPhases"]?.array ?? [] {
+                guard let phaseID = phaseEntry.string, let phase = objects[phaseID],
+                      phase["isa"]?.string == "PBXResourcesBuildPhase"
+                else { continue }
+                for file in phase["files"]?.array ?? [] {
+                    guard let buildFileID = file.string, let reference = objects[buildFileID]?["fileRef"]?.string else { continue }
+                    if targetsByResource[reference]?.contains(id) != true { targetsByResource[reference, default: []].append(id) }
+                }
+            }
+            for folder in target["fileSystemSynchronizedGroups"]?.array ?? [] {
+                if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
+            }
+        }
+        self.targets = targets
+        self.referencesByPath = referencesByPath
+        self.pathsByReference = pathsByReference
+        self.targetsByResource = targetsByResource
+        self.synchronizedFolders = synchronizedFolders
+        self.foldersByTarget = foldersByTarget
+    }
+
+    /// The absolute path an object of the group tree stands for, or nil when it is relative
+    /// to something outside the checkout (the SDK, the build products, an unknown root).
+    private static func resolve(
+        _ object: [String: PropertyList], parentDirectory: String, projectDirectory: String
+    ) -> String? {
+        let path = object["path"]?.string
+        switch object["sourceTree"]?.string ?? "<group>" {
+        case "<group>":
+            guard let path, !path.isEmpty else { return parentDirectory }
+            return FileSystem.absolute(path, relativeTo: parentDirectory)
+        case "SOURCE_ROOT":
+            guard let path, !path.isEmpty else { return projectDirectory }
+            return FileSystem.absolute(path, relativeTo: projectDirectory)
+        case "<absolute>":
+            guard let path, path.hasPrefix("/") else { return nil }
+            return FileSystem.absolute(path, relativeTo: "/")
+        default:
+            return nil
+        }
+    }
+
+    /// The targets whose resources phase copies the file at `path` (absolute, normalised),
+    /// in the project's target order.
+    func targets(containing path: String) -> [Target] {
+        var ids: Set<String> = []
+        for reference in referencesByPath[path] ?? [] {
+            for target in targetsByResource[reference] ?? [] { ids.insert(target) }
+        }
+        for folder in synchronizedFolders {
+            let prefix = folder.directory.hasSuffix("/") ? folder.directory : folder.directory + "/"
+            guard path.hasPrefix(prefix) else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            for target in targets where foldersByTarget[target.id]?.contains(folder.id) == true {
+                if folder.exceptions[target.id]?.contains(relative) != true { ids.insert(target.id) }
+            }
+        }
+        return targets.filter { ids.contains($0.id) }
+    }
+
+    /// The build configurations of a configuration list, by name, and its default's name.
+    func configurations(of listID: String?) -> (byName: [String: [String: PropertyList]], defaultName: String?) {
+        guard let listID, let list = objects[listID] else { return ([:], nil) }
+        var byName: [String: [String: PropertyList]] = [:]
+        for entry in list["buildConfigurations"]?.array ?? [] {
+            guard let id = entry.string, let configuration = objects[id], let name = configuration["name"]?.string,
+                  byName[name] == nil
+            else { continue }
+            byName[name] = configuration
+        }
+        return (byName, list["defaultConfigurationName"]?.string)
+    }
+
+    /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
+    func baseConfigurationFile(of configuration: [String: PropertyList]) -> String? {
+        if let reference = configuration["baseConfigurationReference"]?.string {
+            return pathsByReference[reference]
+        }
+        if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+           let folder = pathsByReference[anchor],
+           let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
+            return FileSystem.absolute(relative, relativeTo: folder)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,385 @@
+import Dispatch
+import Foundation
+import HiglintCore
+@testable import InterfaceBuilderImporter
+import XCTest
+
+/// Small projects written for each test: an app target and a widget target, a storyboard
+/// in a `Base.lproj` variant group, xibs in one, both or no target.
+final class AppFactsLocatorTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = try Self.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    static func temporaryDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "appfacts.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        return String(cString: made)
+    }
+
+    private func write(_ relative: String, _ text: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // Through a rename, as editors save: the file's identity changes with its content.
+        let temporary = path + ".tmp"
+        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+        guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    private func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// The project: `app` and `widget` are the two targets' Release settings, `appDebug` the
+    /// app's Debug settings, `project` the project-level Release settings.
+    private func writeProject(
+        app: String, appDebug: String = "", widget: String = "", project: String = "", appBase: String = "",
+        extraTargets: String = "", targets: String = "T1, T2", defaultName: String = "Release"
+    ) throws {
+        try write("App.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 56;
+            \tobjects = {
+            \t\tF1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (F1B /* Base */, ); name = Main.storyboard; sourceTree = "<group>"; };
+            \t\tF1B /* Base */ = {isa = PBXFileReference; lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/Main.storyboard; sourceTree = "<group>"; };
+            \t\tF2 = {isa = PBXFileReference; path = Card.xib; sourceTree = "<group>"; };
+            \t\tF3 = {isa = PBXFileReference; path = Widget.xib; sourceTree = "<group>"; };
+            \t\tF4 = {isa = PBXFileReference; path = Loose.xib; sourceTree = "<group>"; };
+            \t\tF5 = {isa = PBXFileReference; path = App/App.xcconfig; sourceTree = SOURCE_ROOT; };
+            \t\tG0 = {isa = PBXGroup; children = (G1, G2, F5); sourceTree = "<group>"; };
+            \t\tG1 /* App */ = {isa = PBXGroup; children = (F1, F2, F4); path = App; sourceTree = "<group>"; };
+            \t\tG2 = {isa = PBXGroup; children = (F3); path = Widget; sourceTree = "<group>"; };
+            \t\tB1 = {isa = PBXBuildFile; fileRef = F1 /* Main.storyboard */; };
+            \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
+            \t\tB3 = {isa = PBXBuildFile; fileRef = F3; };
+            \t\tB4 = {isa = PBXBuildFile; fileRef = F2; };
+            \t\tR1 = {isa = PBXResourcesBuildPhase; files = (B1, B2, ); };
+            \t\tR2 = {isa = PBXResourcesBuildPhase; files = (B3, B4, ); };
+            \t\tS1 = {isa = PBXSourcesBuildPhase; files = (); };
+            \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, R1, ); name = App; productType = "com.apple.product-type.application"; };
+            \t\tT2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (R2, ); name = Widget; productType = "com.apple.product-type.app-extension"; };
+            \(extraTargets)
+            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1D, C1R, ); defaultConfigurationName = \(defaultName); };
+            \t\tC1D = {isa = XCBuildConfiguration; buildSettings = { \(appDebug) }; name = Debug; };
+            \t\tC1R = {isa = XCBuildConfiguration; \(appBase) buildSettings = { \(app) }; name = Release; };
+            \t\tL2 = {isa = XCConfigurationList; buildConfigurations = (C2R, ); defaultConfigurationName = Release; };
+            \t\tC2R = {isa = XCBuildConfiguration; buildSettings = { \(widget) }; name = Release; };
+            \t\tLP = {isa = XCConfigurationList; buildConfigurations = (CPD, CPR, ); defaultConfigurationName = Release; };
+            \t\tCPD = {isa = XCBuildConfiguration; buildSettings = { TARGETED_DEVICE_FAMILY = 1; }; name = Debug; };
+            \t\tCPR = {isa = XCBuildConfiguration; buildSettings = { \(project) }; name = Release; };
+            \t\tP = {isa = PBXProject; buildConfigurationList = LP; mainGroup = G0; projectDirPath = ""; targets = (\(targets)); };
+            \t};
+            \trootObject = P /* Project object */;
+            }
+            """)
+    }
+
+    private static func plist(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \(body)
+        </dict>
+        </plist>
+        """
+    }
+
+    private static func orientations(_ key: String, _ names: [String]) -> String {
+        "<key>\(key)</key><array>"
+            + names.map { "<string>UIInterfaceOrientation\($0)</string>" }.joined() + "</array>"
+    }
+
+    private static let all: [Orientation] = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
+    private static let appSettings = #"INFOPLIST_FILE = "App/Info.plist"; TARGETED_DEVICE_FAMILY = "1,2";"#
+
+    private func writeAppPlist(statusBar: String = "") throws {
+        try write("App/Info.plist", Self.plist(
+            Self.orientations("UISupportedInterfaceOrientations", ["Portrait", "LandscapeLeft"])
+                + Self.orientations("UISupportedInterfaceOrientations~ipad",
+                                    ["Portrait", "PortraitUpsideDown", "LandscapeLeft", "LandscapeRight"])
+                + statusBar))
+    }
+
+    // MARK: - One target
+
+    func testTheStoryboardOfABaseLprojVariantGroupHasItsTargetsFacts() throws {
+        try writeProject(app: Self.appSettings, appDebug: "TARGETED_DEVICE_FAMILY = 1;")
+        try writeAppPlist(statusBar: "<key>UIViewControllerBasedStatusBarAppearance</key><false/><key>UIStatusBarHidden</key><true/>")
+        let locator = AppFactsLocator()
+        let storyboard = path("App/Base.lproj/Main.storyboard")
+        XCTAssertEqual(locator.facts(forDocumentAt: storyboard), AppFacts(
+            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all, statusBarHidden: true))
+        XCTAssertEqual(locator.sources(forDocumentAt: storyboard),
+                       [path("App.xcodeproj/project.pbxproj"), path("App/Info.plist")])
+        XCTAssertEqual(locator.notes(forDocumentAt: storyboard), [])
+    }
+
+    func testARelativePathFindsTheSameFacts() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        let relative = FileSystem.relative(path("App/Base.lproj/Main.storyboard"), to: FileSystem.currentDirectory())
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: relative).device, .universal)
+    }
+
+    func testTheStatusBarIsKnownOnlyWhenViewControllersDoNotDecideIt() throws {
+        try writeProject(app: Self.appSettings)
+        let storyboard = path("App/Base.lproj/Main.storyboard")
+        for (keys, expected) in [
+            ("<key>UIStatusBarHidden</key><true/>", nil),
+            ("<key>UIViewControllerBasedStatusBarAppearance</key><true/><key>UIStatusBarHidden</key><true/>", nil),
+            ("<key>UIViewControllerBasedStatusBarAppearance</key><false/>", nil),
+            ("<key>UIViewControllerBasedStatusBarAppearance</key><false/><key>UIStatusBarHidden</key><false/>", false),
+            ("<key>UIViewControllerBasedStatusBarAppearance</key><string>NO</string><key>UIStatusBarHidden</key><true/>", true),
+        ] as [(String, Bool?)] {
+            try writeAppPlist(statusBar: keys)
+            XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: storyboard).statusBarHidden, expected, keys)
+        }
+    }
+
+    func testPadOrientationsAreTheSharedListWhenThePlistHasNoIPadForm() throws {
+        try writeProject(app: Self.appSettings)
+        try write("App/Info.plist", Self.plist(
+            Self.orientations("UISupportedInterfaceOrientations~iphone", ["Portrait"])
+                + Self.orientations("UISupportedInterfaceOrientations", ["LandscapeLeft", "Sideways", "LandscapeLeft"])))
+        let facts = AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(facts.orientations, [.portrait])
+        XCTAssertEqual(facts.padOrientations, [.landscapeLeft])
+    }
+
+    func testNoOrientationKeyLeavesOrientationsUnknown() throws {
+        try writeProject(app: Self.appSettings)
+        try write("App/Info.plist", Self.plist("<key>CFBundleName</key><string>App</string>"))
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")),
+                       AppFacts(device: .universal))
+    }
+
+    // MARK: - Settings layers
+
+    func testTheDeviceFamilyComesFromTheProjectWhenTheTargetDoesNotSetIt() throws {
+        try writeProject(app: #"INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist";"#,
+                         project: "TARGETED_DEVICE_FAMILY = 2;")
+        try writeAppPlist()
+        let facts = AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(facts.device, .ipad)
+        XCTAssertEqual(facts.orientations, [.portrait, .landscapeLeft])
+    }
+
+    func testAnXcconfigAndItsIncludesSitBetweenTheTargetAndTheProject() throws {
+        try writeProject(app: #"INFOPLIST_FILE = "$(PLIST_DIR)/Info.plist";"#, project: "TARGETED_DEVICE_FAMILY = 2;",
+                         appBase: "baseConfigurationReference = F5;")
+        try write("App/App.xcconfig", """
+            // app settings
+            #include "Shared.xcconfig"
+            #include? "Local.xcconfig"
+            PLIST_DIR = $(SRCROOT)/App
+            """)
+        try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1 // iPhone only\nTARGETED_DEVICE_FAMILY[sdk=iphonesimulator*] = 2\n")
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        let xib = path("App/Base.lproj/Main.storyboard")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .iphone)
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).orientations, [.portrait, .landscapeLeft])
+        XCTAssertEqual(locator.notes(forDocumentAt: xib), [])
+        XCTAssertEqual(locator.sources(forDocumentAt: xib), [
+            path("App.xcodeproj/project.pbxproj"), path("App/App.xcconfig"), path("App/Info.plist"),
+            path("App/Shared.xcconfig"),
+        ])
+        try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .universal)
+        try write("App/Local.xcconfig", "TARGETED_DEVICE_FAMILY = 2\n")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .ipad)
+    }
+
+    func testAMissingXcconfigIsNotedAndTheOtherLayersStillCount() throws {
+        try writeProject(app: Self.appSettings, appBase: "baseConfigurationReference = F5;")
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")).device, .universal)
+        XCTAssertEqual(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).count, 1)
+    }
+
+    func testAnUnresolvedVariableLeavesThePlistUnknown() throws {
+        try writeProject(app: #"INFOPLIST_FILE = "$(NOWHERE)/Info.plist"; TARGETED_DEVICE_FAMILY = 1;"#)
+        try writeAppPlist()
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")), AppFacts(device: .iphone))
+    }
+
+    func testWithoutADefaultConfigurationOnlyWhatEveryConfigurationSaysIsKept() throws {
+        try writeProject(app: Self.appSettings, appDebug: #"INFOPLIST_FILE = "App/Info.plist"; TARGETED_DEVICE_FAMILY = 1;"#,
+                         defaultName: "Missing")
+        try writeAppPlist()
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")),
+                       AppFacts(orientations: [.portrait, .landscapeLeft], padOrientations: Self.all))
+    }
+
+    // MARK: - Generated Info.plist keys
+
+    func testGeneratedKeysGiveTheFactsOfATargetWithoutAPlistFile() throws {
+        try writeProject(app: Self.appSettings, widget: """
+            GENERATE_INFOPLIST_FILE = YES; TARGETED_DEVICE_FAMILY = 2;
+            INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad = "UIInterfaceOrientationPortrait UIInterfaceOrientationLandscapeRight";
+            INFOPLIST_KEY_UIViewControllerBasedStatusBarAppearance = NO; INFOPLIST_KEY_UIStatusBarHidden = YES;
+            """)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("Widget/Widget.xib")), AppFacts(
+            device: .ipad, orientations: nil, padOrientations: [.portrait, .landscapeRight], statusBarHidden: true))
+    }
+
+    func testGeneratedKeysCountOnlyWhenThePlistIsGenerated() throws {
+        try writeProject(app: Self.appSettings, widget: """
+            TARGETED_DEVICE_FAMILY = 2; INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;
+            """)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("Widget/Widget.xib")), AppFacts(device: .ipad))
+    }
+
+    func testAGeneratedKeyAndThePlistFileThatDisagreeLeaveTheFactUnknown() throws {
+        try writeProject(app: Self.appSettings + """
+            GENERATE_INFOPLIST_FILE = YES;
+            INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;
+            "INFOPLIST_KEY_UISupportedInterfaceOrientations~ipad" = "UIInterfaceOrientationPortrait UIInterfaceOrientationPortraitUpsideDown UIInterfaceOrientationLandscapeLeft UIInterfaceOrientationLandscapeRight";
+            """)
+        try writeAppPlist()
+        let facts = AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard"))
+        XCTAssertNil(facts.orientations)
+        XCTAssertEqual(facts.padOrientations, Self.all)
+    }
+
+    // MARK: - Membership
+
+    func testAFileInTwoTargetsKeepsOnlyWhatBothSay() throws {
+        try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
+        try writeAppPlist()
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Card.xib")), .unknown)
+        try writeProject(app: Self.appSettings, widget: #"INFOPLIST_FILE = "App/Info.plist"; TARGETED_DEVICE_FAMILY = "2,1";"#)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Card.xib")), AppFacts(
+            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all))
+    }
+
+    func testAFileInNoTargetOfSeveralIsUnknown() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Loose.xib")), .unknown)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Elsewhere/Unknown.xib")), .unknown)
+    }
+
+    func testAFileInNoTargetOfAProjectWithOneTargetBelongsToIt() throws {
+        try writeProject(app: Self.appSettings, targets: "T1")
+        try writeAppPlist()
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Loose.xib")).device, .universal)
+    }
+
+    func testASynchronizedFolderGivesItsFilesToItsTargetsSaveTheExceptions() throws {
+        try writeProject(app: Self.appSettings, extraTargets: """
+            \t\tT3 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (Y1, ); name = Synced; };
+            \t\tY1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = Synced; sourceTree = "<group>"; };
+            \t\tX1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Views/Left.xib, ); target = T3; };
+            \t\tG3 = {isa = PBXGroup; children = (G0, Y1); sourceTree = "<group>"; };
+            """, targets: "T1, T2, T3")
+        // The synchronized folder hangs from a second root group, which the project names.
+        let text = try String(contentsOfFile: path("App.xcodeproj/project.pbxproj"), encoding: .utf8)
+        try write("App.xcodeproj/project.pbxproj", text.replacingOccurrences(of: "mainGroup = G0;", with: "mainGroup = G3;"))
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("Synced/Views/Right.xib")).device, .universal)
+        XCTAssertEqual(locator.facts(forDocumentAt: path("Synced/Views/Left.xib")), .unknown)
+    }
+
+    // MARK: - Bad and missing input
+
+    func testABinaryPlistLeavesItsFactsUnknownAndSaysSo() throws {
+        try writeProject(app: Self.appSettings)
+        try write("App/Info.plist", "bplist00\u{1}\u{2}")
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")), AppFacts(device: .universal))
+        XCTAssertTrue(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).contains { $0.contains("binary") })
+    }
+
+    func testAMalformedPlistIsNotedWithItsLine() throws {
+        try writeProject(app: Self.appSettings)
+        try write("App/Info.plist", "<plist>\n<dict>\n<key>A</key><string>x</string>\n</plist>\n")
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")), AppFacts(device: .universal))
+        XCTAssertEqual(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).first?.hasPrefix(path("App/Info.plist") + ":4:"), true)
+    }
+
+    func testABrokenProjectFileIsUnknownWithItsPosition() throws {
+        try write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup\n")
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")), .unknown)
+        XCTAssertEqual(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).count, 1)
+        XCTAssertEqual(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).first?.hasPrefix(path("App.xcodeproj/project.pbxproj") + ":"), true)
+    }
+
+    func testADocumentWithNoProjectAboveItIsUnknown() throws {
+        let locator = AppFactsLocator()
+        XCTAssertEqual(locator.facts(forDocumentAt: path("Loose/View.xib")), .unknown)
+        XCTAssertEqual(locator.sources(forDocumentAt: path("Loose/View.xib")), [])
+    }
+
+    // MARK: - The cache
+
+    func testAnEditedPlistOrProjectIsReadAgain() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        let xib = path("App/Base.lproj/Main.storyboard")
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).orientations, [.portrait, .landscapeLeft])
+        try write("App/Info.plist", Self.plist(Self.orientations("UISupportedInterfaceOrientations", ["LandscapeRight"])))
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).orientations, [.landscapeRight])
+        try writeProject(app: #"INFOPLIST_FILE = "App/Info.plist"; TARGETED_DEVICE_FAMILY = 2;"#)
+        XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .ipad)
+    }
+
+    func testManyThreadsAskingAtOnceGetTheSameAnswer() throws {
+        try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        let files = ["App/Base.lproj/Main.storyboard", "App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib"].map(path)
+        let expected = files.map { AppFactsLocator().facts(forDocumentAt: $0) }
+        let answers = Answers(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            answers.set(index, locator.facts(forDocumentAt: files[index % files.count]))
+        }
+        for index in 0..<64 { XCTAssertEqual(answers.get(index), expected[index % files.count]) }
+    }
+
+    // MARK: - The real app
+
+    func testSimplenoteAppAndShareExtension() throws {
+        let app = FileSystem.absolute("../shared/fixtures/apps/simplenote")
+        guard FileSystem.kind(at: app) == .directory else { throw XCTSkip("fixture not beside the project") }
+        let locator = AppFactsLocator()
+        let appFacts = AppFacts(device: .universal, orientations: Self.all, padOrientations: Self.all, statusBarHidden: nil)
+        for document in ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/Resources/LaunchScreen.storyboard",
+                         "Simplenote/Classes/PinLock/PinLockViewController.xib"] {
+            XCTAssertEqual(locator.facts(forDocumentAt: app + "/" + document), appFacts, document)
+        }
+        XCTAssertEqual(locator.sources(forDocumentAt: app + "/Simplenote/NoticeView.xib"), [
+            app + "/Simplenote.xcodeproj/project.pbxproj", app + "/Simplenote/Supporting Files/Simplenote-Info.plist",
+        ])
+        // The extension's Info.plist is not in the fixture: only the project's device family is known.
+        for document in ["SimplenoteShare/Base.lproj/MainInterface.storyboard",
+                         "SimplenoteShare/ViewControllers/ShareViewController.xib"] {
+            XCTAssertEqual(locator.facts(forDocumentAt: app + "/" + document), AppFacts(device: .universal), document)
+        }
+    }
+}
+
+/// Results written by many threads, each to its own slot.
+private final class Answers: @unchecked Sendable {
+    private var values: [AppFacts?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: AppFacts) { lock.withLock { values[index] = value } }
+    func get(_ index: Int) -> AppFacts? { lock.withLock { values[index] } }
+}

@@ -1,0 +1,168 @@
+import HiglintCore
+@testable import InterfaceBuilderImporter
+import TestSupport
+import XCTest
+
+final class OldStylePropertyListTests: XCTestCase {
+    private func parse(_ text: String) -> Result<PropertyList, PropertyListError> {
+        OldStylePropertyListParser.parse(Array(text.utf8))
+    }
+
+    func testReadsDictionariesArraysAndBothKindsOfString() throws {
+        let text = """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1; /* a comment */
+            \tlist = (a, "b c", /* between */ d/e.f, );
+            \tnested = { "key with = sign" = "value; with ; semicolons"; empty = ""; };
+            \tdata = <0fbd 777a>;
+            }
+            """
+        let value = try parse(text).get()
+        XCTAssertEqual(value["archiveVersion"], .string("1"))
+        XCTAssertEqual(value["list"], .array([.string("a"), .string("b c"), .string("d/e.f")]))
+        XCTAssertEqual(value["nested"]?["key with = sign"], .string("value; with ; semicolons"))
+        XCTAssertEqual(value["nested"]?["empty"], .string(""))
+        XCTAssertEqual(value["data"], .other)
+    }
+
+    func testDecodesEscapes() throws {
+        let value = try parse(#"{ a = "tab\there \"quoted\" back\\slash\nline \101 \U00e9"; }"#).get()
+        XCTAssertEqual(value["a"], .string("tab\there \"quoted\" back\\slash\nline A é"))
+    }
+
+    func testAnUnclosedStringIsAnErrorAtItsStart() {
+        guard case .failure(let error) = parse("{\n  a = \"never closed;\n}\n") else { return XCTFail("parsed") }
+        XCTAssertEqual(error.line, 2)
+        XCTAssertEqual(error.column, 7)
+    }
+
+    func testReportsMissingSeparatorsAndUnclosedComments() {
+        for text in ["{ a = b }", "{ a = b; ", "( a b )", "{ a = b; } trailing", "/* open", "{ = b; }", "<zz>", ""] {
+            guard case .failure = parse(text) else { return XCTFail("parsed: \(text)") }
+        }
+    }
+
+    func testNestingIsBounded() {
+        let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
+        guard case .failure(let error) = parse(deep) else { return XCTFail("parsed") }
+        XCTAssertTrue(error.message.contains("deeper"), error.message)
+        let allowed = String(repeating: "(", count: 64) + String(repeating: ")", count: 64)
+        XCTAssertNoThrow(try parse(allowed).get())
+    }
+
+    /// Cut and corrupted copies of a real project file: each parses or fails, none crashes or hangs.
+    func testDamagedProjectFilesNeverCrash() throws {
+        let path = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
+        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 24) else {
+            throw XCTSkip("fixture not beside the project: \(path)")
+        }
+        XCTAssertNoThrow(try OldStylePropertyListParser.parse(original).get())
+        var generator = SeededGenerator(seed: 11)
+        let specials = Array("{}()=;,\"'/*\\<>".utf8)
+        for _ in 0..<20 {
+            var bytes = Array(original.prefix(Int.random(in: 0..<original.count, using: &generator)))
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) where !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = specials.randomElement(using: &generator) ?? 0
+            }
+            _ = OldStylePropertyListParser.parse(bytes)
+        }
+    }
+}
+
+final class XMLPropertyListTests: XCTestCase {
+    private func parse(_ text: String) -> Result<PropertyList, XMLPropertyListReader.Failure> {
+        XMLPropertyListReader.parse(Array(text.utf8))
+    }
+
+    private static let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+
+        """
+
+    func testReadsEveryKindOfValue() throws {
+        let value = try parse(Self.header + """
+            <plist version="1.0"><dict>
+              <key>Name</key><string>Notes &amp; more</string>
+              <key>List</key><array><string>a</string><integer>3</integer><real>1.5</real></array>
+              <key>Yes</key><true/><key>No</key><false/>
+              <key>Empty</key><dict/>
+              <key>When</key><date>2020-01-01T00:00:00Z</date><key>Blob</key><data>AAAA</data>
+            </dict></plist>
+            """).get()
+        XCTAssertEqual(value["Name"], .string("Notes & more"))
+        XCTAssertEqual(value["List"], .array([.string("a"), .number("3"), .number("1.5")]))
+        XCTAssertEqual(value["Yes"], .bool(true))
+        XCTAssertEqual(value["No"], .bool(false))
+        XCTAssertEqual(value["Empty"], .dictionary([:]))
+        XCTAssertEqual(value["When"], .other)
+        XCTAssertEqual(value["Blob"], .other)
+    }
+
+    func testABinaryPlistIsNotRead() {
+        XCTAssertEqual(XMLPropertyListReader.parse(Array("bplist00\u{0}\u{1}".utf8)).problem, .binary)
+    }
+
+    func testMalformedXMLIsAnErrorWithItsLine() {
+        guard case .malformed(let error) = parse("<plist>\n<dict>\n<key>a</key>\n</plist>\n").problem else {
+            return XCTFail("parsed")
+        }
+        XCTAssertEqual(error.line, 4)
+        XCTAssertGreaterThan(error.column, 0)
+    }
+
+    func testEntitiesAreNeverExpanded() {
+        // The "billion laughs": expanded, this would be gigabytes of text.
+        var entities = "<!ENTITY l0 \"ha\">"
+        for level in 1...9 {
+            entities += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let text = "<?xml version=\"1.0\"?><!DOCTYPE plist [\(entities)<!ENTITY file SYSTEM \"file:///etc/hostname\">]>"
+            + "<plist><dict><key>A</key><string>&l9;</string><key>B</key><string>&file;</string></dict></plist>"
+        switch parse(text) {
+        case .success(let value):
+            XCTAssertLessThan(value["A"]?.string?.count ?? 0, 100)
+            XCTAssertEqual(value["B"]?.string ?? "", "")
+        case .failure:
+            break  // refusing the document is as safe as not expanding it
+        }
+    }
+
+    func testNestingIsBounded() {
+        let deep = "<plist>" + String(repeating: "<array>", count: 200) + String(repeating: "</array>", count: 200) + "</plist>"
+        guard case .malformed(let error) = parse(deep).problem else { return XCTFail("parsed") }
+        XCTAssertTrue(error.message.contains("deeper"), error.message)
+    }
+
+    /// Cut and corrupted copies of a real Info.plist: each parses or fails, none crashes.
+    func testDamagedPlistsNeverCrash() throws {
+        let path = "../shared/fixtures/apps/simplenote/Simplenote/Supporting Files/Simplenote-Info.plist"
+        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 20) else {
+            throw XCTSkip("fixture not beside the project: \(path)")
+        }
+        XCTAssertNotNil(XMLPropertyListReader.parse(original).value?["UISupportedInterfaceOrientations"])
+        var generator = SeededGenerator(seed: 12)
+        let specials = Array("<>/&;\"'=![]".utf8) + [0, 0xFF, 0xC3]
+        for _ in 0..<200 {
+            var bytes = Array(original.prefix(Int.random(in: 0..<original.count, using: &generator)))
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) where !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = specials.randomElement(using: &generator) ?? 0
+            }
+            _ = XMLPropertyListReader.parse(bytes)
+        }
+    }
+
+    func testAValueWithoutItsKeyIsAnError() {
+        XCTAssertNotNil(parse("<plist><dict><string>orphan</string></dict></plist>").problem)
+    }
+}
+
+extension Result {
+    var problem: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+
+    var value: Success? { try? get() }
+}
