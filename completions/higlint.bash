@@ -9,7 +9,7 @@ _higlint() {
     local options='' operands=none
     case ${COMP_WORDS[1]} in
     check)
-        options='-c --config -f --format -o --output --fail-on --baseline --write-baseline -q --quiet --color --hints --allow-empty --stdin-filename --force-exclude -h --help'
+        options='-c --config -f --format -o --output --fail-on --baseline --write-baseline -q --quiet --color --hints --allow-empty --stdin-filename --force-exclude --print-config -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -f|--format) COMPREPLY=($(compgen -W 'text json sarif github gitlab junit html' -- "$cur")); return ;;

@@ -20,6 +20,7 @@ complete -c higlint -n '__fish_seen_subcommand_from check' -l hints -d 'each fin
 complete -c higlint -n '__fish_seen_subcommand_from check' -l allow-empty -d 'a directory with no specs is not an error (by default it is: exit 2, "no specs under DIR")'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l stdin-filename -r -F -d 'the path the spec read from standard input (PATH -) stands for: it finds the config, meets the excludes and names the findings'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l force-exclude -d 'apply the config\'s exclude globs to files named on the command line and to --stdin-filename too (pre-commit)'
+complete -c higlint -n '__fish_seen_subcommand_from check' -l print-config -d 'print the config this run would use, every key with the file:line:col it came from or `default`, and review nothing'
 complete -c higlint -n '__fish_seen_subcommand_from check' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from check' -F
 complete -c higlint -n '__fish_seen_subcommand_from watch' -s c -l config -r -F -d 'config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)'

@@ -42,6 +42,10 @@ enum CheckCommand {
         name: "force-exclude", value: .none,
         summary: "apply the config's exclude globs to files named on the command line and to --stdin-filename too (pre-commit)")
 
+    static let printConfig = Option(
+        name: "print-config", value: .none,
+        summary: "print the config this run would use, every key with the file:line:col it came from or `default`, and review nothing")
+
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
@@ -52,7 +56,7 @@ enum CheckCommand {
             """,
         options: [
             .config, format, output, failOn, baseline, writeBaseline, quiet, color, hints, allowEmpty, stdinFilename,
-            forceExclude,
+            forceExclude, printConfig,
         ],
         epilogue: """
             Report files are replaced atomically. The stdout report is the --format
@@ -112,6 +116,12 @@ enum CheckCommand {
         } catch {
             Console.error(error.description)
             return ExitStatus.failure
+        }
+
+        if arguments.isSet(Self.printConfig) {
+            let fileName = config.sourcePath.map { FileSystem.relative($0, to: FileSystem.currentDirectory()) }
+            Console.out(EffectiveConfig(config, fileName: fileName, thresholds: ThresholdCatalog(plugins: BuiltinPlugins.all)).render())
+            return ExitStatus.clean
         }
 
         var discovery = ConfigResolution.discovery(for: config)

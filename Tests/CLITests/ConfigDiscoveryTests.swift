@@ -61,4 +61,39 @@ final class ConfigDiscoveryTests: XCTestCase {
         let outcome = try HiglintProcess.run(["check", "small.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 1, "44 pt, the default: \(outcome.stderr)")
     }
+
+    func testPrintConfigShowsEachValueAndWhereItCameFrom() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "paths: [specs]\nrules:\n  buttons.hit-target: warning\nthresholds:\n  min_hit_target: 40\n")
+        try tree.write("sub/readme.txt", "")
+        let run = try HiglintProcess.run(["check", "--print-config"], in: tree.url.appendingPathComponent("sub"))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let file = "\(tree.url.path)/.higlint.yaml"
+        XCTAssertTrue(lines[0].contains("From \(file); its relative paths are relative to \(tree.url.path)."), lines[0])
+        func row(_ key: String) -> String? { lines.first { $0.hasPrefix(key + " ") || $0.hasPrefix(key + ":") } }
+        XCTAssertEqual(row("paths:")?.split(separator: "#").last.map(String.init), " \(file):1:1")
+        XCTAssertTrue(row("  buttons.hit-target:")?.hasSuffix("# \(file):3:3") == true, run.stdout)
+        XCTAssertTrue(row("  min_hit_target: 40")?.hasSuffix("# \(file):5:3") == true, run.stdout)
+        XCTAssertTrue(row("  min_spacing: 8")?.hasSuffix("# default") == true, run.stdout)
+        XCTAssertTrue(row("  device: iphone")?.hasSuffix("# default") == true, run.stdout)
+        // Every value says where it came from; only the section headers do not.
+        XCTAssertTrue(row("  # enabled:")?.hasSuffix("# default") == true, "unset, and not written as a value: \(run.stdout)")
+        for line in lines.dropFirst() where !line.hasSuffix(":") {
+            XCTAssertTrue(line.contains("  # "), "no source: \(line)")
+        }
+        XCTAssertEqual(run.stderr, "", "nothing is reviewed")
+
+        // The output is a config: loaded, it prints the same values, now from itself.
+        try tree.write("printed.yaml", run.stdout)
+        let again = try HiglintProcess.run(["check", "--config", "printed.yaml", "--print-config"], in: tree.url)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let values = { (text: String) in text.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  # ").first?.trimmingCharacters(in: .whitespaces) ?? "" } }
+        XCTAssertEqual(values(again.stdout), values(run.stdout))
+
+        let empty = try SpecTree()
+        let defaults = try HiglintProcess.run(["check", "--print-config"], in: empty.url)
+        XCTAssertTrue(defaults.stdout.hasPrefix("# The effective config. No --config and no .higlint.yaml"), defaults.stdout)
+        XCTAssertFalse(defaults.stdout.split(separator: "\n").dropFirst().contains { $0.contains("# ") && !$0.hasSuffix("# default") })
+    }
 }
