@@ -17,6 +17,8 @@ TEST_PACKAGES += nodejs
 TEST_PACKAGES += systemd git util-linux
 # The shipped completions are loaded by the shells they are for; man and groff read the man page.
 TEST_PACKAGES += bash zsh fish man-db groff-base
+# From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.
+PYTHON_TEST_PACKAGES := jsonschema junitparser pyyaml pre-commit
 
 .PHONY: all deps test-deps build run test docs check-docs bench install install-service clean
 
@@ -36,7 +38,7 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@python3 -c 'import jsonschema, junitparser, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema junitparser pyyaml 2>/dev/null || python3 -m pip install --quiet --break-system-packages jsonschema junitparser pyyaml
+	@python3 -c 'import jsonschema, junitparser, yaml, pre_commit' 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_PACKAGES) 2>/dev/null || python3 -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 
 build: deps
 	$(SWIFT) build -c release --product higlint
