@@ -17,10 +17,12 @@ TEST_PACKAGES += nodejs
 TEST_PACKAGES += systemd git util-linux
 # The shipped completions are loaded by the shells they are for; man and groff read the man page.
 TEST_PACKAGES += bash zsh fish man-db groff-base
+# `make deb-test`: readelf lists the libraries the package depends on.
+TEST_PACKAGES += binutils
 # From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.
 PYTHON_TEST_PACKAGES := jsonschema junitparser pyyaml pre-commit
 
-.PHONY: all deps test-deps build run test docs check-docs bench install install-service clean
+.PHONY: all deps test-deps build run test docs check-docs bench install install-service deb deb-test clean
 
 all: build
 
@@ -40,8 +42,10 @@ test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	@python3 -c 'import jsonschema, junitparser, yaml, pre_commit' 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_PACKAGES) 2>/dev/null || python3 -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 
+# The Swift runtime is linked in, so the binary (installed, or in the Debian package) needs
+# only Debian's libraries, not the toolchain's.
 build: deps
-	$(SWIFT) build -c release --product higlint
+	$(SWIFT) build -c release --static-swift-stdlib --product higlint
 
 # Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.
@@ -119,6 +123,16 @@ install-service: install
 		install -m 644 systemd/config.yaml $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml; \
 	fi
 	@echo "installed the service; now: systemctl daemon-reload && systemctl enable --now higlint"
+
+# A Debian package (dpkg-deb): the binary, man page, completions, the unit, and the
+# service's config as a conffile; Depends names the packages of the libraries it loads.
+DEB_DIR ?= .build/deb
+deb: build
+	packaging/build-deb.sh $(BIN) $(DEB_DIR)
+
+# Builds the package, installs it, runs it, verifies its unit, removes and purges it (CI; as root).
+deb-test: build
+	$(SUDO) packaging/test-deb.sh "$$(packaging/build-deb.sh $(BIN) $(DEB_DIR))"
 
 clean:
 	rm -rf .build
