@@ -17,7 +17,7 @@ struct BackCustomRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let back = screen.navigationBar?.back, back.custom else { return [] }
         return [Violation(
-            message: "back button is custom; people rely on the standard one to go back", at: back.marks["custom"])]
+            message: "back button is custom; people rely on the standard one to go back", at: back.marks[.custom])]
     }
 }
 
@@ -38,6 +38,6 @@ struct BackBreadcrumbRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let back = screen.navigationBar?.back, back.style == .breadcrumb else { return [] }
         return [Violation(
-            message: "back button is a breadcrumb; it should go back one level only", at: back.marks["style"])]
+            message: "back button is a breadcrumb; it should go back one level only", at: back.marks[.style])]
     }
 }

@@ -20,12 +20,12 @@ struct FixedHeightRule: ScreenRule {
         if let bar = screen.navigationBar, case .fixed(let points) = bar.height {
             violations.append(Violation(
                 message: "navigation bar height is fixed at \(formatPoints(points)) pt; the system adjusts it with the orientation",
-                at: bar.marks["height"]))
+                at: bar.marks[.height]))
         }
         if let bar = screen.toolbar, case .fixed(let points) = bar.height {
             violations.append(Violation(
                 message: "toolbar height is fixed at \(formatPoints(points)) pt; the system adjusts it with the orientation",
-                at: bar.marks["height"]))
+                at: bar.marks[.height]))
         }
         return violations
     }
@@ -55,9 +55,9 @@ struct TranslucencyMismatchRule: ScreenRule {
         if navigationBar.translucent {
             return [Violation(
                 message: "navigation bar is translucent but the toolbar is opaque",
-                at: navigationBar.marks["translucent"])]
+                at: navigationBar.marks[.translucent])]
         }
         return [Violation(
-            message: "toolbar is translucent but the navigation bar is opaque", at: toolbar.marks["translucent"])]
+            message: "toolbar is translucent but the navigation bar is opaque", at: toolbar.marks[.translucent])]
     }
 }

@@ -23,7 +23,7 @@ struct NavTitleMissingRule: ScreenRule {
         let message = bar.title == nil
             ? "navigation bar has no title and no segmented control"
             : "navigation bar title is blank and there is no segmented control"
-        return [Violation(message: message, at: bar.marks["title"])]
+        return [Violation(message: message, at: bar.marks[.title])]
     }
 }
 
@@ -46,7 +46,7 @@ struct NavCrowdedRule: ScreenRule {
         let names = bar.items.map { quoted($0.name) }.joined(separator: ", ")
         return [Violation(
             message: "navigation bar has \(counted(bar.items.count, "control")) besides the back button (\(names)); at most 1",
-            at: bar.marks["items"])]
+            at: bar.marks[.items])]
     }
 }
 

@@ -28,7 +28,7 @@ struct StatusBarHiddenRule: ScreenRule {
         var message = "status bar is hidden (kind: \(screen.kind.rawValue)"
         if let category { message += ", app category: \(quoted(category))" }
         message += "); only games and full-screen media should hide it"
-        return [Violation(message: message, at: bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks[.hidden])]
     }
 }
 
@@ -51,11 +51,11 @@ struct StatusBarNoRevealRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, let bar = screen.statusBar, bar.hidden, !bar.revealOnTap
         else { return [] }
-        let written = bar.marks.value(of: "reveal_on_tap") != nil
+        let written = bar.marks.value(of: .revealOnTap) != nil
         let message = "status bar is hidden on full-screen media and "
             + (written ? "reveal_on_tap is false" : "reveal_on_tap is not set")
             + "; a tap should bring it back"
-        return [Violation(message: message, at: bar.marks.value(of: "reveal_on_tap") ?? bar.marks["hidden"])]
+        return [Violation(message: message, at: bar.marks.value(of: .revealOnTap) ?? bar.marks[.hidden])]
     }
 }
 
@@ -107,6 +107,6 @@ struct StatusBarStyleRule: ScreenRule {
         else { return [] }
         return [Violation(
             message: "status bar is black-translucent but the navigation bar is opaque (translucent: false)",
-            at: bar.marks["style"])]
+            at: bar.marks[.style])]
     }
 }

@@ -21,7 +21,7 @@ struct TabCountRule: ScreenRule {
         guard screen.device.includesIPhone, let bar = screen.tabBar, bar.tabs.count > Self.iPhoneMaximum
         else { return [] }
         return [Violation(
-            message: "\(bar.tabs.count) tabs; iPhone shows at most \(Self.iPhoneMaximum)", at: bar.marks["tabs"])]
+            message: "\(bar.tabs.count) tabs; iPhone shows at most \(Self.iPhoneMaximum)", at: bar.marks[.tabs])]
     }
 }
 

@@ -41,12 +41,12 @@ struct ToolbarMixedBordersRule: ScreenRule {
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let bar = screen.toolbar else { return [] }
-        let bordered = bar.items.filter(\.border)
+        let bordered = bar.items.filter { $0.border }
         let plain = bar.items.filter { !$0.border }
         guard !bordered.isEmpty, !plain.isEmpty else { return [] }
         let names = { (items: [Element]) in items.map { quoted($0.name) }.joined(separator: ", ") }
         return [Violation(
             message: "toolbar mixes \(counted(bordered.count, "bordered item")) (\(names(bordered))) with \(counted(plain.count, "borderless item")) (\(names(plain)))",
-            at: bar.marks["items"])]
+            at: bar.marks[.items])]
     }
 }

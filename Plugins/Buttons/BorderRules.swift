@@ -17,7 +17,7 @@ struct BorderInBarRule: ScreenRule {
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
-        var violations = screen.allBarItems.filter(\.border).map { item in
+        var violations = screen.allBarItems.filter { $0.border }.map { item in
             Violation(message: "\(barName(item.placement)) item \(quoted(item.name)) has a border", on: item)
         }
         func walk(_ elements: [Element], inside container: Element?) {

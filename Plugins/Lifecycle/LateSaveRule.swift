@@ -26,6 +26,6 @@ struct LateSaveRule: ScreenRule {
         }
         return [Violation(
             message: "data.save is \(save.rawValue): data is saved \(when), and a suspended app can be ended without warning",
-            at: data.marks["save"])]
+            at: data.marks[.save])]
     }
 }

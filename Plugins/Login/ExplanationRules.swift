@@ -27,9 +27,9 @@ struct MissingExplanationRule: ScreenRule {
         let mark: Mark
         if let login = screen.login {
             // Point at the blank text when there is one, else at what made login required.
-            mark = login.marks.value(of: "explanation") ?? login.marks.value(of: "required") ?? screen.marks["kind"]
+            mark = login.marks.value(of: .explanation) ?? login.marks.value(of: .required) ?? screen.marks[.kind]
         } else {
-            mark = screen.marks["kind"]
+            mark = screen.marks[.kind]
         }
         return [Violation(message: "login is required (\(why)) but the login view \(what)", at: mark)]
     }
@@ -60,6 +60,6 @@ struct ExplanationLengthRule: ScreenRule {
         let length = explanation.trimmedForLogin.characterCount
         guard length > maximum else { return [] }
         return [Violation(
-            message: "explanation is \(length) characters; keep it to \(maximum) or fewer", at: login.marks["explanation"])]
+            message: "explanation is \(length) characters; keep it to \(maximum) or fewer", at: login.marks[.explanation])]
     }
 }

@@ -20,6 +20,6 @@ struct ForcedAtLaunchRule: ScreenRule {
         else { return [] }
         return [Violation(
             message: "login is required at launch and no \"guest\" method lets people in without an account",
-            at: login.marks["required"])]
+            at: login.marks[.required])]
     }
 }

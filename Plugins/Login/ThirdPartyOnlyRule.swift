@@ -23,6 +23,6 @@ struct ThirdPartyOnlyRule: ScreenRule {
         let names = login.methods.joined(separator: ", ")
         return [Violation(
             message: "every login method is a third-party provider (\(names)); none is apple, email, phone, password or guest",
-            at: login.marks["methods"])]
+            at: login.marks[.methods])]
     }
 }

@@ -39,7 +39,7 @@ struct LayoutChurnRule: ScreenRule {
         }
         return [Violation(
             message: "layouts change the presentation between size classes: \(parts.joined(separator: "; "))",
-            at: differing.variant.marks["presentation"])]
+            at: differing.variant.marks[.presentation])]
     }
 }
 

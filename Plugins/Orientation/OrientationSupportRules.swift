@@ -25,7 +25,7 @@ struct MissingVariantRule: ScreenRule {
             : (Orientation.landscapeRight, Orientation.landscapeLeft)
         return [Violation(
             message: "supports \(supported.rawValue) but not \(missing.rawValue); people hold the device either way",
-            at: screen.marks["orientations"])]
+            at: screen.marks[.orientations])]
     }
 }
 
@@ -49,10 +49,10 @@ struct IPadAllOrientationsRule: ScreenRule {
         let supported = Set(screen.orientations)
         let missing = Orientation.allCases.filter { !supported.contains($0) }
         guard !missing.isEmpty else { return [] }
-        let written = screen.marks.value(of: "orientations") != nil
+        let written = screen.marks.value(of: .orientations) != nil
         let names = missing.map(\.rawValue).joined(separator: ", ")
         let message = "\(screen.device.rawValue) screen supports \(supported.count) of 4 orientations"
             + (written ? "" : " (portrait by default)") + "; missing \(names)"
-        return [Violation(message: message, at: screen.marks["orientations"])]
+        return [Violation(message: message, at: screen.marks[.orientations])]
     }
 }

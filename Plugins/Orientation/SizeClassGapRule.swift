@@ -24,7 +24,7 @@ struct SizeClassGapRule: ScreenRule {
         guard !missing.isEmpty else { return [] }
         let described = missing.members.map { "\($0.rawValue) (\(reach(of: $0, on: screen)))" }
         return [Violation(
-            message: "layouts has no variant for \(described.joined(separator: ", "))", at: screen.marks["layouts"])]
+            message: "layouts has no variant for \(described.joined(separator: ", "))", at: screen.marks[.layouts])]
     }
 
     /// Which of the screen's devices reach the size class, and in which orientations:

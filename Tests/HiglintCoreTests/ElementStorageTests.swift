@@ -15,7 +15,7 @@ final class ElementStorageTests: XCTestCase {
         var original = element("elements[0]", label: "Save")
         original.children = [element("elements[0].children[0]", label: "Inner")]
         original.ignore = ["buttons"]
-        original.marks.record("label", key: Mark(line: 2, column: 1), value: Mark(line: 2, column: 3))
+        original.marks.record(.label, key: Mark(line: 2, column: 1), value: Mark(line: 2, column: 3))
         var font = Font(mark: Mark(line: 4, column: 5))
         font.size = 17
         original.font = font
@@ -25,24 +25,94 @@ final class ElementStorageTests: XCTestCase {
         copy.children[0].label = "Changed"
         copy.children.append(element("elements[0].children[1]"))
         copy.ignore.append("text")
-        copy.marks.record("action", key: Mark(line: 9, column: 1), value: Mark(line: 9, column: 9))
+        copy.marks.record(.action, key: Mark(line: 9, column: 1), value: Mark(line: 9, column: 9))
         copy.font?.size = 9
         copy.frame = Rect(x: 1, y: 2, width: 3, height: 4)
 
         XCTAssertEqual(original.label, "Save")
         XCTAssertEqual(original.children.map(\.label), ["Inner"])
         XCTAssertEqual(original.ignore, ["buttons"])
-        XCTAssertEqual(original.marks.value(of: "label"), Mark(line: 2, column: 3))
-        XCTAssertNil(original.marks.value(of: "action"))
+        XCTAssertEqual(original.marks.value(of: .label), Mark(line: 2, column: 3))
+        XCTAssertNil(original.marks.value(of: .action))
         XCTAssertEqual(original.font?.size, 17)
         XCTAssertNil(original.frame)
 
         XCTAssertEqual(copy.label, "Quit")
         XCTAssertEqual(copy.children.map(\.label), ["Changed", nil])
         XCTAssertEqual(copy.ignore, ["buttons", "text"])
-        XCTAssertEqual(copy.marks.value(of: "action"), Mark(line: 9, column: 9))
+        XCTAssertEqual(copy.marks.value(of: .action), Mark(line: 9, column: 9))
         XCTAssertEqual(copy.font?.size, 9)
         XCTAssertEqual(copy.frame, Rect(x: 1, y: 2, width: 3, height: 4))
+    }
+
+    /// Every field away from its default, so a copy that dropped one would show it.
+    private func everyFieldSet() -> Element {
+        var fields = Element.Fields(placement: .toolbarItem, path: "toolbar.items[0]", marks: Marks(Mark(line: 2, column: 3)))
+        fields.id = "save"
+        fields.type = .button
+        fields.frame = Rect(x: 1, y: 2, width: 3, height: 4)
+        fields.hitArea = Size(width: 44, height: 44)
+        fields.label = "Save"
+        fields.action = "save"
+        fields.icon = .system("square.and.arrow.down")
+        fields.border = true
+        var font = Font(mark: Mark(line: 4, column: 5))
+        font.size = 17
+        fields.font = font
+        fields.role = "primary"
+        fields.scroll = .vertical
+        fields.children = [element("toolbar.items[0].children[0]", label: "Inner")]
+        fields.ignore = ["buttons"]
+        fields.ignoreMarks = [Mark(line: 6, column: 7)]
+        fields.switchesMode = true
+        fields.title = "Library"
+        fields.badge = "3"
+        fields.suppressed = ["text", "buttons"]
+        fields.marks.record(.label, key: Mark(line: 3, column: 1), value: Mark(line: 3, column: 8))
+        return Element(fields)
+    }
+
+    /// Each field by name with its value spelt out; children by their own fields, not their box.
+    private func described(_ fields: Element.Fields) -> [(name: String, value: String)] {
+        func describe(_ value: Any) -> String {
+            if let element = value as? Element { return "Element(\(described(element.fields).map(\.value)))" }
+            if let elements = value as? [Element] { return elements.map(describe).description }
+            return String(reflecting: value)
+        }
+        return Mirror(reflecting: fields).children.map { ($0.label ?? "?", describe($0.value)) }
+    }
+
+    func testTheFixtureSetsEveryField() {
+        let defaults = described(Element(placement: .content, path: "", marks: Marks(.start)).fields)
+        let set = described(everyFieldSet().fields)
+        XCTAssertEqual(set.map(\.name), defaults.map(\.name))
+        for (field, unset) in zip(set, defaults) {
+            XCTAssertNotEqual(field.value, unset.value, "everyFieldSet() leaves \(field.name) at its default; give it a value")
+        }
+    }
+
+    /// The first write to a copy copies the box: every field must come along, whichever is written.
+    func testACopyOnWriteKeepsEveryField() {
+        let original = everyFieldSet()
+        let before = described(original.fields)
+        let writes: [(field: String, write: (inout Element) -> Void)] = [
+            ("label", { $0.label = "Quit" }),
+            ("children", { $0.children[0].label = "Changed" }),
+            ("font", { $0.font?.size = 9 }),
+            ("marks", { $0.marks.record(.action, key: Mark(line: 9, column: 1), value: Mark(line: 9, column: 9)) }),
+            ("placement", { $0.placement = .tab }),
+        ]
+        for (written, write) in writes {
+            var copy = original
+            write(&copy)
+            let after = described(copy.fields)
+            XCTAssertEqual(after.map(\.name), before.map(\.name))
+            for (field, kept) in zip(after, before) where field.name != written {
+                XCTAssertEqual(field.value, kept.value, "writing \(written) on a copy changed \(field.name)")
+            }
+            XCTAssertNotEqual(after.first { $0.name == written }?.value, before.first { $0.name == written }?.value, written)
+            XCTAssertEqual(described(original.fields).map(\.value), before.map(\.value), "writing \(written) on a copy changed the original")
+        }
     }
 
     func testWritesToTheOriginalLeaveACopy() {

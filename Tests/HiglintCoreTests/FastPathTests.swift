@@ -111,10 +111,10 @@ final class FastPathTests: XCTestCase {
               - {type: text, id: c}
             """)
         let elements = SpecDecoder().decode(document).screen.elements
-        XCTAssertEqual(elements.map { $0.marks["frame"].line }, [3, 4, 5])
-        XCTAssertEqual(elements.map { $0.marks.value(of: "frame")?.column }, [34, 34, nil])
-        XCTAssertEqual(elements.map { $0.marks.key("id")?.column }, [6, 6, 18])
-        XCTAssertEqual(elements[2].marks.written.map(\.name), ["type", "id"])
+        XCTAssertEqual(elements.map { $0.marks[.frame].line }, [3, 4, 5])
+        XCTAssertEqual(elements.map { $0.marks.value(of: .frame)?.column }, [34, 34, nil])
+        XCTAssertEqual(elements.map { $0.marks.key(.id)?.column }, [6, 6, 18])
+        XCTAssertEqual(elements[2].marks.written.map(\.field), [.type, .id])
     }
 
     func testKeysAreMatchedByTheirBytes() {

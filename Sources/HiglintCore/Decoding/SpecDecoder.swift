@@ -25,7 +25,7 @@ public struct SpecDecoder: Sendable {
         }
         var canvas: Size?
         var declaredDevice: Device?
-        var marks = Marks(document.start(root))
+        var marks = Marks<ScreenField>(document.start(root))
         // `navigation_bar:` with nothing after it is no navigation bar.
         reader.fields(of: root, path: "", known: SpecFields.screen, marks: &marks, keepsNull: { $0 == .screen }) {
             reader, field, value in
@@ -63,7 +63,7 @@ public struct SpecDecoder: Sendable {
         if let declaredDevice { screen.device = declaredDevice }
         screen.canvas = canvas ?? DeviceFacts.defaultCanvas(for: screen.device)
         if screen.name == nil || screen.name?.allSatisfy(\.isWhitespace) == true {
-            let written = marks.value(of: "screen")
+            let written = marks.value(of: .screen)
             reader.schema("screen", written == nil ? "is missing: every spec names its screen" : "is blank", at: written ?? marks.map)
             screen.name = nil
         }
@@ -99,7 +99,9 @@ public struct SpecDecoder: Sendable {
         case .tab: known = SpecFields.tab
         }
         var childrenNode: Node?
-        var element = reader.map(node, path: path, known: known, into: { Element(placement: placement, path: path, marks: $0) }) {
+        let element = reader.map(
+            node, path: path, known: known, into: { Element.Fields(placement: placement, path: path, marks: $0) }
+        ) {
             reader, element, field, value in
             let key = field.rawValue
             switch field {
@@ -132,15 +134,24 @@ public struct SpecDecoder: Sendable {
                 }
             }
         }
-        if reader.kind(node) == .mapping, element.type == nil, placement != .tab, element.marks.value(of: "type") == nil {
-            reader.schema(path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
+        return completed(element, node: node, children: childrenNode, inherited: inherited, &reader)
+    }
+
+    /// What needs the whole map read: the missing type, suppressions, the children. Takes the
+    /// fields as its own (`consuming`), so that boxing them at the end moves them instead of
+    /// copying every field.
+    private static func completed(
+        _ element: consuming Element.Fields, node: Node, children: Node?, inherited: [String], _ reader: inout NodeReader
+    ) -> Element {
+        if reader.kind(node) == .mapping, element.type == nil, element.placement != .tab, element.marks.value(of: .type) == nil {
+            reader.schema(element.path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
         element.suppressed = inherited + element.ignore
-        if let childrenNode {
+        if let children {
             element.children = elements(
-                childrenNode, path: "\(path).children", placement: placement, inherited: element.suppressed, &reader)
+                children, path: "\(element.path).children", placement: element.placement, inherited: element.suppressed, &reader)
         }
-        return element
+        return Element(element)
     }
 
     static func frame(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Rect? {
@@ -297,7 +308,7 @@ public struct SpecDecoder: Sendable {
             case .action: gesture.action = reader.string(value, "\(path).\(key)")
             }
         }
-        if reader.kind(node) == .mapping, gesture.marks.value(of: "type") == nil {
+        if reader.kind(node) == .mapping, gesture.marks.value(of: .type) == nil {
             reader.schema(path, "`type` is missing: every gesture says what it is (tap, swipe, pinch...)", at: reader.start(node))
         }
         return gesture

@@ -1,8 +1,9 @@
 // The keys of the spec format, version 1, one enum per kind of map. The decoder
 // switches over these rather than over strings, and matches a key's bytes
-// against them without making a string of it.
+// against them without making a string of it; rules look marks up by them
+// (`screen.marks[.orientations]`).
 
-enum ScreenField: String, SpecField {
+public enum ScreenField: String, SpecField {
     case screen, parent, device, kind, canvas, orientations
     case statusBar = "status_bar"
     case navigationBar = "navigation_bar"
@@ -12,7 +13,7 @@ enum ScreenField: String, SpecField {
 }
 
 /// Every key an element may hold in any place; `ElementPlacement` decides which of them apply.
-enum ElementField: String, SpecField {
+public enum ElementField: String, SpecField {
     case id, type, frame
     case hitArea = "hit_area"
     case label, action, icon, border, font, role, scroll, children, ignore
@@ -20,32 +21,32 @@ enum ElementField: String, SpecField {
     case title, badge
 }
 
-enum FrameField: String, SpecField { case x, y, width, height }
-enum FontField: String, SpecField { case size, weight, style, dynamic }
+public enum FrameField: String, SpecField { case x, y, width, height }
+public enum FontField: String, SpecField { case size, weight, style, dynamic }
 
-enum StatusBarField: String, SpecField {
+public enum StatusBarField: String, SpecField {
     case hidden, style
     case revealOnTap = "reveal_on_tap"
 }
 
-enum NavigationBarField: String, SpecField {
+public enum NavigationBarField: String, SpecField {
     case title
     case titleFont = "title_font"
     case back, items, translucent, color, height
 }
 
-enum BackButtonField: String, SpecField { case title, custom, style }
-enum ToolbarField: String, SpecField { case items, translucent, color, height }
-enum TabBarField: String, SpecField { case tabs, translucent }
-enum LoginField: String, SpecField { case required, explanation, methods }
-enum DataField: String, SpecField { case save }
-enum GestureField: String, SpecField { case type, fingers, direction, action }
-enum LayoutVariantField: String, SpecField { case presentation, hidden }
-enum ReviewField: String, SpecField { case ignore, reason }
+public enum BackButtonField: String, SpecField { case title, custom, style }
+public enum ToolbarField: String, SpecField { case items, translucent, color, height }
+public enum TabBarField: String, SpecField { case tabs, translucent }
+public enum LoginField: String, SpecField { case required, explanation, methods }
+public enum DataField: String, SpecField { case save }
+public enum GestureField: String, SpecField { case type, fingers, direction, action }
+public enum LayoutVariantField: String, SpecField { case presentation, hidden }
+public enum ReviewField: String, SpecField { case ignore, reason }
 extension SizeClass: SpecField {}
 
 /// The known keys of each map, built once.
-enum SpecFields {
+public enum SpecFields {
     static let screen = FieldSet<ScreenField>()
     static let element = FieldSet<ElementField>([
         .id, .type, .frame, .hitArea, .label, .action, .icon, .border, .font, .role, .scroll, .children, .ignore,
@@ -107,10 +108,11 @@ extension Gesture.Kind: SpecChoice { static let choices = FieldSet<Gesture.Kind>
 
 /// A model value that keeps the marks of the map it was read from.
 protocol MarkedValue {
-    var marks: Marks { get set }
+    associatedtype Field: SpecField
+    var marks: Marks<Field> { get set }
 }
 
-extension Element: MarkedValue {}
+extension Element.Fields: MarkedValue {}
 extension StatusBar: MarkedValue {}
 extension NavigationBar: MarkedValue {}
 extension BackButton: MarkedValue {}

@@ -83,265 +83,98 @@ public struct Font: Sendable, Hashable {
 ///
 /// A value type whose fields live in one shared box: rules copy elements freely (every
 /// `allElements` walk does), and a copy is then one reference count rather than one per
-/// field. The box is copied before any write to a shared one, so values never alias.
+/// field. The box is copied whole before any write to a shared one, so values never alias.
+/// Every field of `Fields` reads and writes as a property of the element (`element.label`).
+@dynamicMemberLookup
 public struct Element: Sendable {
-    /// Written only through `Element`'s accessors, and only once `makeUnique` has made it
-    /// this element's own: a box that two values share is never written, which is what
-    /// makes sharing it across threads safe. For the same reason an access to a field can
-    /// only overlap a write through the same `Element` variable, which the compiler already
-    /// rules out, so the fields skip the run-time exclusivity check (a call per read).
+    /// Everything an element holds. A new key of the model is one stored property here,
+    /// with its default: the box copies this value whole, so no field can be left behind.
+    public struct Fields: Sendable {
+        public var placement: ElementPlacement
+        public var id: String?
+        public var type: ElementType?
+        public var frame: Rect?
+        public var hitArea: Size?
+        public var label: String?
+        public var action: String?
+        public var icon: Icon?
+        public var border = false
+        public var font: Font?
+        public var role: String?
+        public var scroll = Scroll.none
+        public var children: [Element] = []
+        public var ignore: [String] = []
+        /// Mark of each `ignore` entry, for `spec.unknown-rule`.
+        public var ignoreMarks: [Mark] = []
+        /// Toolbar items only.
+        public var switchesMode = false
+        /// Tabs only.
+        public var title: String?
+        /// Tabs only.
+        public var badge: String?
+        /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
+        public var path: String
+        /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
+        public var suppressed: [String] = []
+        public var marks: Marks<ElementField>
+
+        public init(placement: ElementPlacement, path: String, marks: Marks<ElementField>) {
+            self.placement = placement
+            self.path = path
+            self.marks = marks
+        }
+    }
+
+    /// Written only through `Element`'s subscript, and only once the uniqueness check has made
+    /// it this element's own: a box that two values share is never written, which is what
+    /// makes sharing it across threads safe. For the same reason an access to the fields
+    /// can only overlap a write through the same `Element` variable, which the compiler
+    /// already rules out, so they skip the run-time exclusivity check (a call per read).
     ///
     /// Readable from inline code, so that the plugins' rules, which read fields of every
     /// element of every screen, read them in place instead of through one call each; only
     /// this file writes them.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var placement: ElementPlacement
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var id: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var type: ElementType?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var frame: Rect?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var hitArea: Size?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var label: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var action: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var icon: Icon?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var border: Bool = false
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var font: Font?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var role: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var scroll: Scroll = .none
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var children: [Element] = []
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var ignore: [String] = []
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var ignoreMarks: [Mark] = []
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var switchesMode: Bool = false
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var title: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var badge: String?
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var path: String
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var suppressed: [String] = []
-        @exclusivity(unchecked) @usableFromInline fileprivate(set) var marks: Marks
+        @exclusivity(unchecked) @usableFromInline fileprivate(set) var fields: Fields
 
-        init(placement: ElementPlacement, path: String, marks: Marks) {
-            self.placement = placement
-            self.path = path
-            self.marks = marks
-        }
-
-        init(copying other: Storage) {
-            placement = other.placement
-            id = other.id
-            type = other.type
-            frame = other.frame
-            hitArea = other.hitArea
-            label = other.label
-            action = other.action
-            icon = other.icon
-            border = other.border
-            font = other.font
-            role = other.role
-            scroll = other.scroll
-            children = other.children
-            ignore = other.ignore
-            ignoreMarks = other.ignoreMarks
-            switchesMode = other.switchesMode
-            title = other.title
-            badge = other.badge
-            path = other.path
-            suppressed = other.suppressed
-            marks = other.marks
-        }
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     @usableFromInline fileprivate(set) var storage: Storage
 
-    public init(placement: ElementPlacement, path: String, marks: Marks) {
-        storage = Storage(placement: placement, path: path, marks: marks)
+    public init(_ fields: Fields) {
+        storage = Storage(fields)
     }
 
-    /// Collections and nested values also have `_modify`, so that a nested write such as
-    /// `element.children.append(child)` happens in the box instead of on a copy taken out and put back.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    public init(placement: ElementPlacement, path: String, marks: Marks<ElementField>) {
+        self.init(Fields(placement: placement, path: path, marks: marks))
     }
 
-    public var placement: ElementPlacement {
-        @inlinable get { storage.placement }
+    /// All the fields at once, as a value of their own.
+    public var fields: Fields {
+        @inlinable get { storage.fields }
+    }
+
+    /// A nested write (`element.children.append(child)`) reads the field, changes the copy and
+    /// writes it back; builders fill in a `Fields` and box it once instead. A read written out
+    /// (`element.border`, `{ $0.border }`) compiles to a load in place; a key path such as
+    /// `\.border` goes through this subscript at run time, so hot loops take the closure.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        @inlinable get { storage.fields[keyPath: field] }
         set {
-            makeUnique()
-            storage.placement = newValue
-        }
-    }
-
-    public var id: String? {
-        @inlinable get { storage.id }
-        set {
-            makeUnique()
-            storage.id = newValue
-        }
-    }
-
-    public var type: ElementType? {
-        @inlinable get { storage.type }
-        set {
-            makeUnique()
-            storage.type = newValue
-        }
-    }
-
-    public var frame: Rect? {
-        @inlinable get { storage.frame }
-        set {
-            makeUnique()
-            storage.frame = newValue
-        }
-    }
-
-    public var hitArea: Size? {
-        @inlinable get { storage.hitArea }
-        set {
-            makeUnique()
-            storage.hitArea = newValue
-        }
-    }
-
-    public var label: String? {
-        @inlinable get { storage.label }
-        set {
-            makeUnique()
-            storage.label = newValue
-        }
-    }
-
-    public var action: String? {
-        @inlinable get { storage.action }
-        set {
-            makeUnique()
-            storage.action = newValue
-        }
-    }
-
-    public var icon: Icon? {
-        @inlinable get { storage.icon }
-        set {
-            makeUnique()
-            storage.icon = newValue
-        }
-    }
-
-    public var border: Bool {
-        @inlinable get { storage.border }
-        set {
-            makeUnique()
-            storage.border = newValue
-        }
-    }
-
-    public var font: Font? {
-        @inlinable get { storage.font }
-        _modify {
-            makeUnique()
-            yield &storage.font
-        }
-    }
-
-    public var role: String? {
-        @inlinable get { storage.role }
-        set {
-            makeUnique()
-            storage.role = newValue
-        }
-    }
-
-    public var scroll: Scroll {
-        @inlinable get { storage.scroll }
-        set {
-            makeUnique()
-            storage.scroll = newValue
-        }
-    }
-
-    public var children: [Element] {
-        @inlinable get { storage.children }
-        _modify {
-            makeUnique()
-            yield &storage.children
-        }
-    }
-
-    public var ignore: [String] {
-        @inlinable get { storage.ignore }
-        _modify {
-            makeUnique()
-            yield &storage.ignore
-        }
-    }
-
-    /// Mark of each `ignore` entry, for `spec.unknown-rule`.
-    public var ignoreMarks: [Mark] {
-        @inlinable get { storage.ignoreMarks }
-        _modify {
-            makeUnique()
-            yield &storage.ignoreMarks
-        }
-    }
-
-    /// Toolbar items only.
-    public var switchesMode: Bool {
-        @inlinable get { storage.switchesMode }
-        set {
-            makeUnique()
-            storage.switchesMode = newValue
-        }
-    }
-
-    /// Tabs only.
-    public var title: String? {
-        @inlinable get { storage.title }
-        set {
-            makeUnique()
-            storage.title = newValue
-        }
-    }
-
-    /// Tabs only.
-    public var badge: String? {
-        @inlinable get { storage.badge }
-        set {
-            makeUnique()
-            storage.badge = newValue
-        }
-    }
-
-    /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
-    public var path: String {
-        @inlinable get { storage.path }
-        set {
-            makeUnique()
-            storage.path = newValue
-        }
-    }
-
-    /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
-    public var suppressed: [String] {
-        @inlinable get { storage.suppressed }
-        _modify {
-            makeUnique()
-            yield &storage.suppressed
-        }
-    }
-
-    public var marks: Marks {
-        @inlinable get { storage.marks }
-        _modify {
-            makeUnique()
-            yield &storage.marks
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            storage.fields[keyPath: field] = newValue
         }
     }
 
     /// How findings name the element: its id, else its path.
-    public var name: String { id ?? path }
+    public var name: String { self.id ?? self.path }
 
     /// Buttons and controls, every bar item and tab, and anything with an action.
     public var isInteractive: Bool {
-        if placement.isBarItem || action != nil { return true }
-        switch type {
+        if self.placement.isBarItem || self.action != nil { return true }
+        switch self.type {
         case .button, .textField, .switch, .slider, .segmentedControl: return true
         default: return false
         }
@@ -349,13 +182,13 @@ public struct Element: Sendable {
 
     /// The area a finger can hit: `hit_area` wins over the frame's size.
     public var touchSize: Size? {
-        hitArea ?? frame.map { Size(width: $0.width, height: $0.height) }
+        self.hitArea ?? self.frame.map { Size(width: $0.width, height: $0.height) }
     }
 
     /// The touch area as a rectangle, centred on the frame when `hit_area` enlarges it.
     public var touchRect: Rect? {
-        guard let frame else { return nil }
-        guard let hitArea else { return frame }
+        guard let frame = self.frame else { return nil }
+        guard let hitArea = self.hitArea else { return frame }
         return Rect(
             x: frame.x - (hitArea.width - frame.width) / 2,
             y: frame.y - (hitArea.height - frame.height) / 2,

@@ -24,7 +24,7 @@ public struct Screen: Sendable {
     public var layouts: [LayoutVariant]?
     public var review: ReviewSettings
     /// Where the document's top-level map starts, and where each top-level value is.
-    public var marks: Marks
+    public var marks: Marks<ScreenField>
     /// The element lists, once `flattenElements()` has computed them; nil otherwise.
     private var flat: FlatElements?
 
@@ -115,19 +115,19 @@ private struct FlatElements: Sendable {
 }
 
 /// The mark of a map and of each of its keys' values, so findings point at the
-/// exact value they are about.
-public struct Marks: Sendable {
+/// exact value they are about. Looked up by the map's own keys (`Marks<ScreenField>`
+/// answers `.orientations`, not a string), so a misspelt or misplaced key does not compile.
+public struct Marks<Key: SpecField>: Sendable {
     /// One key the map wrote, where the key is and where its value is.
     public struct Written: Sendable, Equatable {
-        public var name: String
+        public var field: Key
         public var key: Mark
         public var value: Mark
     }
 
     public var map: Mark
     /// In the order the map wrote them; each key once (the loader drops repeats).
-    /// An array rather than a table: a map holds a handful of keys, their names are
-    /// short enough to live inside the string value, and one array is one allocation.
+    /// An array rather than a table: a map holds a handful of keys, and one array is one allocation.
     public private(set) var written: [Written]
 
     public init(_ map: Mark) {
@@ -135,21 +135,24 @@ public struct Marks: Sendable {
         self.written = []
     }
 
-    /// The mark of `key`'s value, or the map's own mark when the key was not written.
-    public subscript(_ key: String) -> Mark { value(of: key) ?? map }
+    // Inlinable, so that a rule's lookup compares enum values in place instead of calling the
+    // unspecialised generic code.
 
-    /// The mark of `key`'s value, when the map wrote the key.
-    public func value(of key: String) -> Mark? {
-        written.first { $0.name == key }?.value
+    /// The mark of `field`'s value, or the map's own mark when the key was not written.
+    @inlinable public subscript(_ field: Key) -> Mark { value(of: field) ?? map }
+
+    /// The mark of `field`'s value, when the map wrote the key.
+    @inlinable public func value(of field: Key) -> Mark? {
+        written.first { $0.field == field }?.value
     }
 
-    /// The mark of `key` itself, when the map wrote it.
-    public func key(_ key: String) -> Mark? {
-        written.first { $0.name == key }?.key
+    /// The mark of `field`'s key itself, when the map wrote it.
+    @inlinable public func key(_ field: Key) -> Mark? {
+        written.first { $0.field == field }?.key
     }
 
-    public mutating func record(_ name: String, key: Mark, value: Mark) {
-        written.append(Written(name: name, key: key, value: value))
+    public mutating func record(_ field: Key, key: Mark, value: Mark) {
+        written.append(Written(field: field, key: key, value: value))
     }
 
     mutating func reserve(_ count: Int) {
@@ -199,9 +202,9 @@ public struct StatusBar: Sendable {
     public var hidden: Bool = false
     public var style: Style?
     public var revealOnTap: Bool = false
-    public var marks: Marks
+    public var marks: Marks<StatusBarField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<StatusBarField>) { self.marks = marks }
 }
 
 /// `auto` or a fixed number of points.
@@ -219,9 +222,9 @@ public struct BackButton: Sendable {
     public var title: String?
     public var custom: Bool = false
     public var style: Style = .standard
-    public var marks: Marks
+    public var marks: Marks<BackButtonField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<BackButtonField>) { self.marks = marks }
 }
 
 public struct NavigationBar: Sendable {
@@ -232,9 +235,9 @@ public struct NavigationBar: Sendable {
     public var translucent: Bool = false
     public var color: String?
     public var height: BarHeight = .auto
-    public var marks: Marks
+    public var marks: Marks<NavigationBarField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<NavigationBarField>) { self.marks = marks }
 }
 
 public struct Toolbar: Sendable {
@@ -242,17 +245,17 @@ public struct Toolbar: Sendable {
     public var translucent: Bool = false
     public var color: String?
     public var height: BarHeight = .auto
-    public var marks: Marks
+    public var marks: Marks<ToolbarField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<ToolbarField>) { self.marks = marks }
 }
 
 public struct TabBar: Sendable {
     public var tabs: [Element] = []
     public var translucent: Bool = false
-    public var marks: Marks
+    public var marks: Marks<TabBarField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<TabBarField>) { self.marks = marks }
 }
 
 public struct Login: Sendable {
@@ -266,9 +269,9 @@ public struct Login: Sendable {
     public var required: Requirement?
     public var explanation: String?
     public var methods: [String] = []
-    public var marks: Marks
+    public var marks: Marks<LoginField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<LoginField>) { self.marks = marks }
 
     /// The methods that are not a third-party provider.
     public static let firstPartyMethods: Set<String> = ["apple", "email", "phone", "password", "guest"]
@@ -292,9 +295,9 @@ public struct DataPolicy: Sendable {
     }
 
     public var save: Save?
-    public var marks: Marks
+    public var marks: Marks<DataField>
 
-    public init(marks: Marks) { self.marks = marks }
+    public init(marks: Marks<DataField>) { self.marks = marks }
 }
 
 public struct Gesture: Sendable {
@@ -317,9 +320,9 @@ public struct Gesture: Sendable {
     public var action: String?
     /// `gestures[2]`, for findings.
     public var path: String
-    public var marks: Marks
+    public var marks: Marks<GestureField>
 
-    public init(path: String, marks: Marks) {
+    public init(path: String, marks: Marks<GestureField>) {
         self.path = path
         self.marks = marks
     }
@@ -341,9 +344,9 @@ public struct LayoutVariant: Sendable {
     public var sizeClass: SizeClass
     public var presentation: String?
     public var hidden: [String] = []
-    public var marks: Marks
+    public var marks: Marks<LayoutVariantField>
 
-    public init(sizeClass: SizeClass, marks: Marks) {
+    public init(sizeClass: SizeClass, marks: Marks<LayoutVariantField>) {
         self.sizeClass = sizeClass
         self.marks = marks
     }

@@ -189,7 +189,7 @@ public struct Engine: Sendable {
     /// Takes the results as its own, so that results already in path order (as
     /// `ParallelReview` returns them for discovered files) go into the report
     /// without being copied.
-    public func report(_ results: __owned [FileResult]) -> Report {
+    public func report(_ results: consuming [FileResult]) -> Report {
         var files = results
         if !Self.isInPathOrder(files) {
             files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
@@ -213,7 +213,7 @@ public struct Engine: Sendable {
     /// path order with each file's own sorted, so the few project findings are sorted
     /// and merged in rather than everything being sorted again. On equal keys a file
     /// finding goes first, as a stable sort of `findings + project` would put it.
-    static func inReportOrder(_ findings: __owned [Finding], adding project: __owned [Finding]) -> [Finding] {
+    static func inReportOrder(_ findings: consuming [Finding], adding project: consuming [Finding]) -> [Finding] {
         let isSorted = findings.indices.dropFirst().allSatisfy { position in
             !Finding.reportOrder(findings[position], findings[position - 1])
         }

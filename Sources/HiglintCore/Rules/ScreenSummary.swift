@@ -25,19 +25,19 @@ public struct ScreenSummary: Sendable, Hashable {
         self.file = file
         self.documentIndex = documentIndex
         name = screen.name
-        nameMark = screen.marks["screen"]
+        nameMark = screen.marks[.screen]
         parent = screen.parent
-        parentMark = screen.marks["parent"]
+        parentMark = screen.marks[.parent]
         device = screen.device
         hasNavigationBar = screen.navigationBar != nil
         navigationTitle = screen.navigationBar?.title
-        navigationBarMark = screen.marks["navigation_bar"]
+        navigationBarMark = screen.marks[.navigationBar]
         translucent = screen.navigationBar?.translucent ?? false
-        translucentMark = screen.navigationBar?.marks["translucent"] ?? navigationBarMark
+        translucentMark = screen.navigationBar?.marks[.translucent] ?? navigationBarMark
         color = screen.navigationBar?.color
-        colorMark = screen.navigationBar?.marks["color"] ?? navigationBarMark
+        colorMark = screen.navigationBar?.marks[.color] ?? navigationBarMark
         backTitle = screen.navigationBar?.back?.title
-        backTitleMark = screen.navigationBar?.back?.marks["title"] ?? navigationBarMark
+        backTitleMark = screen.navigationBar?.back?.marks[.title] ?? navigationBarMark
         suppressed = screen.review.ignore
     }
 }

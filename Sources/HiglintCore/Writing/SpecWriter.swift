@@ -43,11 +43,11 @@ public struct SpecWriter {
         if let name = screen.name { map.append(("screen", .string(name))) }
         if let parent = screen.parent { map.append(("parent", .string(parent))) }
         map.append(("device", .plain(screen.device.rawValue)))
-        if screen.kind != .standard || marks.written("kind") { map.append(("kind", .plain(screen.kind.rawValue))) }
-        if screen.canvas != DeviceFacts.defaultCanvas(for: screen.device) || marks.written("canvas") {
+        if screen.kind != .standard || marks.written(.kind) { map.append(("kind", .plain(screen.kind.rawValue))) }
+        if screen.canvas != DeviceFacts.defaultCanvas(for: screen.device) || marks.written(.canvas) {
             map.append(("canvas", .numbers([screen.canvas.width, screen.canvas.height])))
         }
-        if screen.orientations != [.portrait] || marks.written("orientations") {
+        if screen.orientations != [.portrait] || marks.written(.orientations) {
             map.append(("orientations", .flowList(screen.orientations.map { .plain($0.rawValue) })))
         }
         if let bar = screen.statusBar { map.append(("status_bar", .map(statusBar(bar)))) }
@@ -62,7 +62,7 @@ public struct SpecWriter {
         if !screen.elements.isEmpty { map.append(("elements", elements(screen.elements, .content))) }
         if let layouts = screen.layouts { map.append(("layouts", .map(self.layouts(layouts)))) }
         let review = screen.review
-        if !review.ignore.isEmpty || review.reason != nil || marks.written("review") {
+        if !review.ignore.isEmpty || review.reason != nil || marks.written(.review) {
             var entries: [(String, YAMLText.Node)] = []
             if !review.ignore.isEmpty { entries.append(("ignore", .flowList(review.ignore.map(YAMLText.Node.string)))) }
             if let reason = review.reason { entries.append(("reason", .string(reason))) }
@@ -73,9 +73,9 @@ public struct SpecWriter {
 
     private func statusBar(_ bar: StatusBar) -> [(String, YAMLText.Node)] {
         var map: [(String, YAMLText.Node)] = []
-        if bar.hidden || bar.marks.written("hidden") { map.append(("hidden", .bool(bar.hidden))) }
+        if bar.hidden || bar.marks.written(.hidden) { map.append(("hidden", .bool(bar.hidden))) }
         if let style = bar.style { map.append(("style", .plain(style.rawValue))) }
-        if bar.revealOnTap || bar.marks.written("reveal_on_tap") { map.append(("reveal_on_tap", .bool(bar.revealOnTap))) }
+        if bar.revealOnTap || bar.marks.written(.revealOnTap) { map.append(("reveal_on_tap", .bool(bar.revealOnTap))) }
         return map
     }
 
@@ -86,37 +86,42 @@ public struct SpecWriter {
         if let back = bar.back {
             var entries: [(String, YAMLText.Node)] = []
             if let title = back.title { entries.append(("title", .string(title))) }
-            if back.custom || back.marks.written("custom") { entries.append(("custom", .bool(back.custom))) }
-            if back.style != .standard || back.marks.written("style") { entries.append(("style", .plain(back.style.rawValue))) }
+            if back.custom || back.marks.written(.custom) { entries.append(("custom", .bool(back.custom))) }
+            if back.style != .standard || back.marks.written(.style) { entries.append(("style", .plain(back.style.rawValue))) }
             map.append(("back", .map(entries)))
         }
-        if !bar.items.isEmpty || bar.marks.written("items") { map.append(("items", elements(bar.items, .navigationBarItem))) }
-        appendAppearance(translucent: bar.translucent, color: bar.color, height: bar.height, marks: bar.marks, to: &map)
+        if !bar.items.isEmpty || bar.marks.written(.items) { map.append(("items", elements(bar.items, .navigationBarItem))) }
+        appendAppearance(
+            translucent: bar.translucent, color: bar.color, height: bar.height,
+            written: (translucent: bar.marks.written(.translucent), height: bar.marks.written(.height)), to: &map)
         return map
     }
 
     private func toolbar(_ bar: Toolbar) -> [(String, YAMLText.Node)] {
         var map: [(String, YAMLText.Node)] = []
-        if !bar.items.isEmpty || bar.marks.written("items") { map.append(("items", elements(bar.items, .toolbarItem))) }
-        appendAppearance(translucent: bar.translucent, color: bar.color, height: bar.height, marks: bar.marks, to: &map)
+        if !bar.items.isEmpty || bar.marks.written(.items) { map.append(("items", elements(bar.items, .toolbarItem))) }
+        appendAppearance(
+            translucent: bar.translucent, color: bar.color, height: bar.height,
+            written: (translucent: bar.marks.written(.translucent), height: bar.marks.written(.height)), to: &map)
         return map
     }
 
     private func appendAppearance(
-        translucent: Bool, color: String?, height: BarHeight, marks: Marks, to map: inout [(String, YAMLText.Node)]
+        translucent: Bool, color: String?, height: BarHeight, written: (translucent: Bool, height: Bool),
+        to map: inout [(String, YAMLText.Node)]
     ) {
-        if translucent || marks.written("translucent") { map.append(("translucent", .bool(translucent))) }
+        if translucent || written.translucent { map.append(("translucent", .bool(translucent))) }
         if let color { map.append(("color", .string(color))) }
         switch height {
         case .fixed(let points): map.append(("height", .number(points)))
-        case .auto: if marks.written("height") { map.append(("height", .plain("auto"))) }
+        case .auto: if written.height { map.append(("height", .plain("auto"))) }
         }
     }
 
     private func tabBar(_ bar: TabBar) -> [(String, YAMLText.Node)] {
         var map: [(String, YAMLText.Node)] = []
-        if !bar.tabs.isEmpty || bar.marks.written("tabs") { map.append(("tabs", elements(bar.tabs, .tab))) }
-        if bar.translucent || bar.marks.written("translucent") { map.append(("translucent", .bool(bar.translucent))) }
+        if !bar.tabs.isEmpty || bar.marks.written(.tabs) { map.append(("tabs", elements(bar.tabs, .tab))) }
+        if bar.translucent || bar.marks.written(.translucent) { map.append(("translucent", .bool(bar.translucent))) }
         return map
     }
 
@@ -124,7 +129,7 @@ public struct SpecWriter {
         var map: [(String, YAMLText.Node)] = []
         if let required = login.required { map.append(("required", .plain(required.rawValue))) }
         if let explanation = login.explanation { map.append(("explanation", .string(explanation))) }
-        if !login.methods.isEmpty || login.marks.written("methods") {
+        if !login.methods.isEmpty || login.marks.written(.methods) {
             map.append(("methods", .flowList(login.methods.map(YAMLText.Node.string))))
         }
         return map
@@ -133,7 +138,7 @@ public struct SpecWriter {
     private func gesture(_ gesture: Gesture) -> [(String, YAMLText.Node)] {
         var map: [(String, YAMLText.Node)] = []
         if let type = gesture.type { map.append(("type", .plain(type.rawValue))) }
-        if gesture.fingers != 1 || gesture.marks.written("fingers") { map.append(("fingers", .plain(String(gesture.fingers)))) }
+        if gesture.fingers != 1 || gesture.marks.written(.fingers) { map.append(("fingers", .plain(String(gesture.fingers)))) }
         if let direction = gesture.direction { map.append(("direction", .string(direction))) }
         if let action = gesture.action { map.append(("action", .string(action))) }
         return map
@@ -146,7 +151,7 @@ public struct SpecWriter {
         for variant in variants where seen.insert(variant.sizeClass).inserted {
             var entries: [(String, YAMLText.Node)] = []
             if let presentation = variant.presentation { entries.append(("presentation", .string(presentation))) }
-            if !variant.hidden.isEmpty || variant.marks.written("hidden") {
+            if !variant.hidden.isEmpty || variant.marks.written(.hidden) {
                 entries.append(("hidden", .flowList(variant.hidden.map(YAMLText.Node.string))))
             }
             map.append((variant.sizeClass.rawValue, .map(entries)))
@@ -180,11 +185,11 @@ public struct SpecWriter {
             map.append(("frame", .numbers([frame.x, frame.y, frame.width, frame.height])))
         }
         if let area = element.hitArea { map.append(("hit_area", .numbers([area.width, area.height]))) }
-        if element.border || marks.written("border") { map.append(("border", .bool(element.border))) }
+        if element.border || marks.written(.border) { map.append(("border", .bool(element.border))) }
         if let font = element.font { map.append(("font", .map(self.font(font)))) }
         if let role = element.role { map.append(("role", .string(role))) }
-        if element.scroll != .none || marks.written("scroll") { map.append(("scroll", .plain(element.scroll.rawValue))) }
-        if placement == .toolbarItem, element.switchesMode || marks.written("switches_mode") {
+        if element.scroll != .none || marks.written(.scroll) { map.append(("scroll", .plain(element.scroll.rawValue))) }
+        if placement == .toolbarItem, element.switchesMode || marks.written(.switchesMode) {
             map.append(("switches_mode", .bool(element.switchesMode)))
         }
         if !element.ignore.isEmpty { map.append(("ignore", .flowList(element.ignore.map(YAMLText.Node.string)))) }
@@ -203,5 +208,5 @@ public struct SpecWriter {
 }
 
 extension Marks {
-    fileprivate func written(_ key: String) -> Bool { value(of: key) != nil }
+    fileprivate func written(_ field: Key) -> Bool { value(of: field) != nil }
 }

@@ -1,50 +1,3 @@
-import Glibc
-
-/// A problem found while turning a document into a `Screen`.
-public struct SpecIssue: Sendable {
-    public var rule: String
-    public var message: String
-    public var mark: Mark
-    public var element: String?
-
-    public init(rule: String, message: String, mark: Mark, element: String? = nil) {
-        self.rule = rule
-        self.message = message
-        self.mark = mark
-        self.element = element
-    }
-}
-
-/// The keys one kind of map may hold, as an enum whose raw values are the keys.
-protocol SpecField: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
-
-/// A map's known keys, matched against a key's bytes without making a string of it.
-struct FieldSet<Field: SpecField>: Sendable {
-    let fields: [Field]
-    /// The keys as written, for suggestions and for `SpecKeys`.
-    let names: [String]
-    private let keys: [[UInt8]]
-
-    init(_ fields: [Field]) {
-        self.fields = fields
-        names = fields.map(\.rawValue)
-        keys = names.map { Array($0.utf8) }
-    }
-
-    init() { self.init(Array(Field.allCases)) }
-
-    func field(matching key: UnsafeBufferPointer<UInt8>) -> Field? {
-        for index in keys.indices where keys[index].count == key.count {
-            let equal = keys[index].withUnsafeBufferPointer { candidate in
-                guard let lhs = candidate.baseAddress, let rhs = key.baseAddress else { return true }  // both empty
-                return memcmp(lhs, rhs, key.count) == 0
-            }
-            if equal { return fields[index] }
-        }
-        return nil
-    }
-}
-
 /// Reads typed values out of a document's nodes, directed by the schema rather
 /// than by YAML 1.1's guessing, and collects every problem instead of stopping at the first.
 ///
@@ -72,7 +25,7 @@ struct NodeReader {
     /// key's marks in `marks`; calls `body` for the known ones. A key for which
     /// `keepsNull` says no counts as not written when its value is null.
     mutating func fields<Field>(
-        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks,
+        of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks<Field>,
         keepsNull: (Field) -> Bool = { _ in true }, body: (inout NodeReader, Field, Node) -> Void
     ) {
         walk(node, path: path(), known: known, marks: &marks, recording: true, keepsNull: keepsNull, body: body)
@@ -83,7 +36,7 @@ struct NodeReader {
         of node: Node, path: @autoclosure () -> String, known: FieldSet<Field>,
         body: (inout NodeReader, Field, Node) -> Void
     ) {
-        var unused = Marks(.start)
+        var unused = Marks<Field>(.start)
         walk(node, path: path(), known: known, marks: &unused, recording: false, keepsNull: { _ in true }, body: body)
     }
 
@@ -91,10 +44,10 @@ struct NodeReader {
     /// (before any field is read), `body` fills in each known field, and the marks
     /// recorded on the way are the value's.
     mutating func map<Field, Value: MarkedValue>(
-        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, into make: (Marks) -> Value,
+        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, into make: (Marks<Field>) -> Value,
         body: (inout NodeReader, inout Value, Field, Node) -> Void
-    ) -> Value {
-        var marks = Marks(document.start(node))
+    ) -> Value where Value.Field == Field {
+        var marks = Marks<Field>(document.start(node))
         var value = make(marks)
         fields(of: node, path: path(), known: known, marks: &marks) { reader, field, fieldValue in
             body(&reader, &value, field, fieldValue)
@@ -104,7 +57,7 @@ struct NodeReader {
     }
 
     private mutating func walk<Field>(
-        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks, recording: Bool,
+        _ node: Node, path: @autoclosure () -> String, known: FieldSet<Field>, marks: inout Marks<Field>, recording: Bool,
         keepsNull: (Field) -> Bool, body: (inout NodeReader, Field, Node) -> Void
     ) {
         guard document.kind(node) == .mapping else {
@@ -117,7 +70,7 @@ struct NodeReader {
             switch document.withScalarBytes(entry.key, { $0.map(known.field(matching:)) }) {
             case .some(.some(let field)):
                 if document.isNull(entry.value), !keepsNull(field) { continue }
-                if recording { marks.record(field.rawValue, key: document.start(entry.key), value: document.start(entry.value)) }
+                if recording { marks.record(field, key: document.start(entry.key), value: document.start(entry.value)) }
                 body(&self, field, entry.value)
             case .some(.none):
                 unknownKey(document.scalar(entry.key) ?? "", path: path(), known: known.names, at: document.start(entry.key))
@@ -157,17 +110,6 @@ struct NodeReader {
         if let value = plainScalar(node, Self.bool) { return value }
         schema(path(), "expected true or false, found \(document.kindDescription(node))", at: document.start(node))
         return nil
-    }
-
-    static func bool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        // The spellings people write, before the case-folding that covers the rest.
-        if bytes.elementsEqual("true".utf8) { return true }
-        if bytes.elementsEqual("false".utf8) { return false }
-        switch String(decoding: bytes, as: UTF8.self).lowercased() {
-        case "true", "yes", "on", "y": return true
-        case "false", "no", "off", "n": return false
-        default: return nil
-        }
     }
 
     mutating func number(_ node: Node, _ path: @autoclosure () -> String, minimum: Double? = nil) -> Double? {
@@ -254,37 +196,5 @@ struct NodeReader {
             values[index] = value
         }
         return values
-    }
-
-    static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let value = smallInteger(bytes) { return value }
-        guard let first = bytes.first,
-              first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-              let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite
-        else { return nil }
-        return value
-    }
-
-    /// Plain decimal integers of up to 15 digits, which is most of what specs hold
-    /// (points). Such a value is exact in a Double, so this agrees with `Double(text)`
-    /// and skips the C library's general conversion.
-    static func smallInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        var negative = false
-        if bytes.count > 0, bytes[0] == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        }
-        let digits = bytes.count - index
-        guard digits > 0, digits <= 15 else { return nil }
-        var value = 0
-        while index < bytes.count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-            index += 1
-        }
-        return negative ? -Double(value) : Double(value)
     }
 }
