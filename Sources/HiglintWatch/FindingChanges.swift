@@ -6,7 +6,8 @@ import HiglintCore
 /// Each file's shown findings are kept with the rendered chunk the table
 /// showed for them. The table replaces a file's chunk only when the file or
 /// its project findings changed, so an unchanged chunk (the same object)
-/// means unchanged findings, and an update compares only what it touched.
+/// means unchanged findings: an update looks up the files that show findings
+/// and compares only those whose chunk is new.
 struct FindingChanges {
     struct Difference: Equatable {
         var appeared: [Finding] = []
@@ -21,6 +22,7 @@ struct FindingChanges {
         var findings: [Finding]
     }
 
+    /// Display path → what it showed at the last update; files with findings only.
     private var byFile: [String: Shown] = [:]
 
     /// Records what the table shows now and returns what differs from the last time.
@@ -28,33 +30,34 @@ struct FindingChanges {
     /// shown: the findings are compared whole, as the report itself was built.
     mutating func update(from table: ResultTable, report: Report?) -> Difference {
         var difference = Difference()
-        var next: [String: Shown] = [:]
         if let report {
             var grouped: [String: [Finding]] = [:]
             for finding in report.findings { grouped[finding.file, default: []].append(finding) }
             for (file, findings) in grouped {
                 compare(byFile[file]?.findings ?? [], findings, into: &difference)
-                next[file] = Shown(chunk: nil, findings: findings)
             }
+            for (file, shown) in byFile where grouped[file] == nil { compare(shown.findings, [], into: &difference) }
+            byFile = grouped.mapValues { Shown(chunk: nil, findings: $0) }
         } else {
-            for entry in table.entries {
+            var showing = 0
+            for entry in table.entries where entry.shown != nil {
+                showing += 1
                 let path = entry.displayPath
                 let previous = byFile[path]
-                guard entry.shown != nil || previous != nil else { continue }
-                if let previous, let chunk = previous.chunk, chunk === entry.shown {
-                    next[path] = previous
-                    continue
-                }
+                if let chunk = previous?.chunk, chunk === entry.shown { continue }
                 let findings = (entry.result.findings + entry.projectFindings).sorted(by: Finding.reportOrder)
                 compare(previous?.findings ?? [], findings, into: &difference)
-                if !findings.isEmpty { next[path] = Shown(chunk: entry.shown, findings: findings) }
+                byFile[path] = Shown(chunk: entry.shown, findings: findings)
+            }
+            // More files kept than showing: some were removed or show nothing now.
+            if byFile.count > showing {
+                let current = Set(table.entries.lazy.filter { $0.shown != nil }.map(\.displayPath))
+                for (file, shown) in byFile where !current.contains(file) {
+                    compare(shown.findings, [], into: &difference)
+                    byFile[file] = nil
+                }
             }
         }
-        // Files no longer shown: a removed spec, or one with no findings left.
-        for (file, shown) in byFile where next[file] == nil {
-            compare(shown.findings, [], into: &difference)
-        }
-        byFile = next
         difference.appeared.sort(by: Finding.reportOrder)
         difference.disappeared.sort(by: Finding.reportOrder)
         return difference
@@ -80,7 +83,7 @@ struct FindingChanges {
 
     /// Log lines: `higlint: + finding` for each that appeared, `higlint: - finding` for
     /// each that went, in the text report's form; past `limit` of either, how many more.
-    /// The prefix every log line has, so the log stays one kind of line.
+    /// Each has the prefix every log line has, so the log stays one kind of line.
     static func lines(_ difference: Difference, limit: Int = 20) -> [String] {
         var lines: [String] = []
         for (sign, findings) in [("+", difference.appeared), ("-", difference.disappeared)] {

@@ -80,13 +80,6 @@ extension WatchSession {
         let status = currentStatus()
         let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
-        // As the assembly was made: the whole report when a baseline or an unplaced finding needs it.
-        var whole: Report?
-        if baseline != nil || results.project.hasUnplaced {
-            let report = results.report(with: engine)
-            whole = baseline.map { $0.apply(to: report).report } ?? report
-        }
-        lastDifference = findingChanges.update(from: results, report: whole)
         let written: Bool
         switch report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
         case .success:
@@ -108,6 +101,14 @@ extension WatchSession {
                 log("higlint: error: \(problem)")
             }
         }
+        // After every report is written, so telling the terminal costs a reader nothing. As the
+        // assembly was made: the whole report when a baseline or an unplaced finding needs it.
+        var whole: Report?
+        if baseline != nil || results.project.hasUnplaced {
+            let report = results.report(with: engine)
+            whole = baseline.map { $0.apply(to: report).report } ?? report
+        }
+        lastDifference = findingChanges.update(from: results, report: whole)
         return written
     }
 

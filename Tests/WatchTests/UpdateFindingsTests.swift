@@ -42,6 +42,23 @@ final class UpdateFindingsTests: XCTestCase {
         XCTAssertEqual(linesAfter(update: number, in: log), [], log)
     }
 
+    /// With a baseline the log follows the report: a baselined finding never shows, a new one does.
+    func testABaselinedFindingIsNotListed() throws {
+        let workspace = try Workspace()
+        try workspace.write("tree/home.yaml", Specs.screen("Home", button: 20))
+        try workspace.mkdir("cfg")
+        let recorded = try Higlint.run([try Higlint.binary(), "check", "tree", "--write-baseline", "cfg/known.json"], in: workspace.url)
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        try workspace.write("cfg/higlint.yaml", "baseline: known.json\n")
+        let daemon = try WatchDaemon(["tree", "--config", "cfg/higlint.yaml"], in: workspace)
+        try daemon.waitForStart()
+        try workspace.write("tree/home.yaml", "# moved down\n" + Specs.screen("Home", button: 20))
+        try workspace.write("tree/new.yaml", Specs.screen("New", button: 21))
+        try daemon.assertMatchesCheck()
+        try daemon.waitForLog("higlint: + tree/new.yaml:3:5: error: go: frame 21x21 pt")
+        XCTAssertFalse(daemon.log.contains("20x20"), "the baselined finding stays out of the log: \(daemon.log)")
+    }
+
     func testOutputKeepsAnotherFormatCurrent() throws {
         let workspace = try Workspace()
         try workspace.write("tree/home.yaml", Specs.screen("Home", button: 20))
