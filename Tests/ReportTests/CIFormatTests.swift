@@ -81,6 +81,44 @@ final class CIFormatTests: XCTestCase {
         XCTAssertTrue(annotations.contains { $0["command"] as? String == "warning" })
     }
 
+    /// docs/github-problem-matcher.json, for jobs that keep the text report: GitHub's runner
+    /// applies its regular expression to each log line. Node runs the same expression here.
+    func testTheProblemMatcherReadsTheTextReport() throws {
+        let temp = try tree()
+        let text = try Tool.higlint(["check", "screens", "--quiet", "--fail-on", "never"], in: temp.url)
+        let json = try Tool.higlint(["check", "screens", "--quiet", "--format", "json"], in: temp.url)
+        let findings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        let lines = try temp.write("log.txt", text.stdout)
+        let matcher = Reports.repositoryRoot.appendingPathComponent("docs/github-problem-matcher.json")
+        let script = """
+            const fs = require("fs");
+            const pattern = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).problemMatcher[0].pattern[0];
+            const expression = new RegExp(pattern.regexp);
+            const out = fs.readFileSync(process.argv[2], "utf8").split("\\n").filter(l => l).map(line => {
+              const m = expression.exec(line);
+              return m && {file: m[pattern.file], line: +m[pattern.line], column: +m[pattern.column],
+                           severity: m[pattern.severity], message: m[pattern.message], code: m[pattern.code]};
+            });
+            console.log(JSON.stringify(out));
+            """
+        let run = try Tool.run(try Tool.node(), ["-e", script, matcher.path, lines.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let matched = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [Any])
+        XCTAssertEqual(matched.count, findings.count)
+        for (match, finding) in zip(matched, findings) {
+            guard let match = match as? [String: Any] else {
+                XCTAssertEqual(finding["severity"] as? String, "info", "only infos go unmatched: \(finding)")
+                continue
+            }
+            XCTAssertEqual(match["file"] as? String, finding["file"] as? String)
+            XCTAssertEqual(match["line"] as? Int, finding["line"] as? Int)
+            XCTAssertEqual(match["column"] as? Int, finding["column"] as? Int)
+            XCTAssertEqual(match["severity"] as? String, finding["severity"] as? String)
+            XCTAssertEqual(match["code"] as? String, finding["rule"] as? String)
+            XCTAssertTrue((match["message"] as? String)?.hasSuffix(finding["message"] as? String ?? "?") == true, "\(match)")
+        }
+    }
+
     // MARK: - GitLab
 
     func testGitLabCodeQualityHasTheDocumentedFields() throws {
