@@ -100,7 +100,11 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSCONFDIR ?= /etc
-install: build
+# Installing copies what `make build` (or `make run`) built, building it only when it is
+# missing: `sudo make install` then needs no Swift on root's PATH.
+$(BIN):
+	$(MAKE) build
+install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
 	install -m 644 man/higlint.1 $(DESTDIR)$(MANDIR)/man1/higlint.1
