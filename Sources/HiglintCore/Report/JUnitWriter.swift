@@ -12,7 +12,7 @@
 public struct JUnitWriter: ReportWriter {
     public let name = "junit"
     public let fileExtension = "xml"
-    public let summary = "JUnit XML, for CI dashboards: a failing test case per screen with findings at or above --fail-on"
+    public let summary = "JUnit XML, for CI dashboards: a test case per screen, failing at --fail-on"
 
     public init() {}
 
