@@ -9,11 +9,9 @@ import HiglintCore
 /// means unchanged findings: an update looks up the files that show findings
 /// and compares only those whose chunk is new.
 struct FindingChanges {
-    struct Difference: Equatable {
+    struct Difference {
         var appeared: [Finding] = []
         var disappeared: [Finding] = []
-
-        var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty }
     }
 
     private struct Shown {
