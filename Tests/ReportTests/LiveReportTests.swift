@@ -9,7 +9,7 @@ final class LiveReportTests: XCTestCase {
     /// and 4, NUL-separated JSON), which needs nothing beyond Python's standard library.
     private static let driver = #"""
         import json, os, subprocess, sys, tempfile, time
-        chromium, url, replacement, target = sys.argv[1:5]
+        chromium, url, replacement, target, live_seconds = sys.argv[1:6]
         profile = tempfile.mkdtemp()
         to_child, from_parent = os.pipe()
         from_child, to_parent = os.pipe()
@@ -64,9 +64,20 @@ final class LiveReportTests: XCTestCase {
                     time.sleep(0.05)
                 sys.exit("never true: " + expression)
             wait_for("document.documentElement.hasAttribute('data-rendered-ms')")
-            evaluate("document.querySelector('input[data-severity=warning]').click()")
-            evaluate("window.scrollTo(0, 900)")
-            before = evaluate("window.scrollY")
+            # The page saves its state when its reload timer fires, so the filter and the
+            # scroll must be set before that. On a loaded machine they may land after it,
+            # so check it rather than hope: a page that is still the marked one and whose
+            # clock is short of the timer has not fired yet, since timers never fire
+            # early; otherwise set them again on the next page. Both steps are idempotent.
+            deadline = float(live_seconds) * 1000 - 100
+            while True:
+                evaluate("window.higlintMarked = true")
+                evaluate("var box = document.querySelector('input[data-severity=warning]'); if (box.checked) box.click()")
+                evaluate("window.scrollTo(0, 900)")
+                before = evaluate("window.scrollY")
+                if evaluate("window.higlintMarked === true && performance.now() < %f" % deadline):
+                    break
+                wait_for("window.higlintMarked !== true && document.documentElement.hasAttribute('data-rendered-ms')")
             os.replace(replacement, target)
             # The page reloads on a timer whether or not the file changed, so wait
             # for the new version's content, not merely for a reload.
@@ -102,14 +113,16 @@ final class LiveReportTests: XCTestCase {
         }
         let report = Reports.report(files)
         var options = Reports.options()
-        // Long enough that the clicks and the scroll below land before the first timed reload.
-        options.liveRefreshSeconds = 3
+        // Short, so the test is quick; the driver makes sure its clicks land before the timed reload.
+        let refreshSeconds = 3
+        options.liveRefreshSeconds = refreshSeconds
         options.subtitle = "first version"
         let page = try temp.write("live.html", ReportFormat.html.render(report, options: options))
         options.subtitle = "second version"
         let next = try temp.write("next.html", ReportFormat.html.render(report, options: options))
 
-        let run = try Tool.run(python, ["-c", Self.driver, chromium.path, page.absoluteString, next.path, page.path], timeout: 120)
+        let run = try Tool.run(python, ["-c", Self.driver, chromium.path, page.absoluteString, next.path, page.path,
+                                          String(refreshSeconds)], timeout: 120)
         XCTAssertEqual(run.status, 0, run.stderr)
         let observed = try JSONDecoder().decode(Observed.self, from: Data(run.stdout.utf8))
         XCTAssertEqual(observed.before, 900, "the page was long enough to scroll")
