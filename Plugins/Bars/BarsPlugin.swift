@@ -10,7 +10,10 @@ public enum BarsRules {
             NavTitleMissingRule(), NavCrowdedRule(), NavSegmentedCrowdedRule(),
             BackCustomRule(), BackBreadcrumbRule(),
             FixedHeightRule(), ToolbarModeSwitchRule(), ToolbarMixedBordersRule(), TranslucencyMismatchRule(),
-            TabCountRule(), TabActionRule(),
+            TabCountRule(), TabActionRule(), TabIncompleteRule(), TabBadgeRule(),
+            IPadStatusBarStyleRule(), MediaStatusBarVisibleRule(),
         ],
-        projectRules: [BackTitleMismatchRule(), InconsistentAppearanceRule()])
+        projectRules: [
+            BackTitleMismatchRule(), InconsistentAppearanceRule(), ToolbarInconsistentAppearanceRule(), BackTitleNeededRule(),
+        ])
 }

@@ -110,3 +110,52 @@ struct StatusBarStyleRule: ScreenRule {
             at: bar.marks[.style])]
     }
 }
+
+struct IPadStatusBarStyleRule: ScreenRule {
+    let description = RuleDescription(
+        id: "bars.ipad-status-bar-style", severity: .info,
+        summary: "An iPad-only screen sets a status bar style other than black.",
+        rationale: "On iPad the status bar is always black, whatever style the app asks for; a `default` or `black-translucent` style there has no effect and suggests a look the screen will not get. A universal screen keeps its style, which matters on iPhone.",
+        seed: "002", hint: "Remove `status_bar.style`, or set it to `black-opaque`.",
+        triggeringExamples: [
+            "screen: Home\ndevice: ipad\nstatus_bar: {style: default}\n",
+            "screen: Home\ndevice: ipad\nstatus_bar: {style: black-translucent}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Home\ndevice: ipad\nstatus_bar: {style: black-opaque}\n",
+            "screen: Home\ndevice: universal\nstatus_bar: {style: default}\n",
+            "screen: Home\ndevice: iphone\nstatus_bar: {style: black-translucent}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        guard screen.device == .ipad, let bar = screen.statusBar, let style = bar.style, style != .blackOpaque
+        else { return [] }
+        return [Violation(
+            message: "status bar style \(style.rawValue) has no effect on iPad, where the status bar is always black",
+            at: bar.marks[.style])]
+    }
+}
+
+struct MediaStatusBarVisibleRule: ScreenRule {
+    let description = RuleDescription(
+        id: "bars.media-status-bar-visible", severity: .info,
+        summary: "A full-screen media screen keeps the status bar visible.",
+        rationale: "While people watch a video or look through photos full screen, the status bar only distracts; hide it there, and let a tap bring it back.",
+        seed: "002", hint: "Set `status_bar.hidden: true` (and `reveal_on_tap: true`).",
+        triggeringExamples: [
+            "screen: Player\nkind: fullscreen-media\n",
+            "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: false}\n",
+        ],
+        nonTriggeringExamples: [
+            "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n",
+            "screen: Inbox\nstatus_bar: {hidden: false}\n",
+        ])
+
+    func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        guard screen.kind == .fullscreenMedia, screen.statusBar?.hidden != true else { return [] }
+        // At what keeps the bar visible: `hidden: false`, else the status bar map, else the kind.
+        let mark = screen.statusBar.map { $0.marks[.hidden] } ?? screen.marks[.kind]
+        let state = screen.statusBar?.marks.value(of: .hidden) != nil ? "hidden is false" : "it is not hidden"
+        return [Violation(message: "status bar of a full-screen media screen is visible (\(state))", at: mark)]
+    }
+}

@@ -16,7 +16,7 @@ struct NonstandardMeaningRule: ScreenRule {
     private static let zoom = Meaning(["zoom"])
     private static let undo = Meaning(["undo", "redo"])
     private static let swipe = Meaning(["back", "reveal", "delete", "navigate"])
-    private static let scroll = Meaning(["scroll"])
+    private static let scroll = Meaning(["scroll", "pan"])
     private static let longPress = Meaning(["magnify", "select", "menu", "preview"])
 
     /// Gestures without a meaning (tap, drag, rotate, edge-swipe) mean whatever the control
@@ -35,7 +35,7 @@ struct NonstandardMeaningRule: ScreenRule {
     let description = RuleDescription(
         id: "gestures.nonstandard-meaning", severity: .warning,
         summary: "A standard gesture is given an action outside its standard meaning.",
-        rationale: "People learn the standard gestures once and expect them everywhere: double-tap and pinch zoom, shake undoes, a one-finger swipe goes back, reveals or deletes, a flick scrolls, touch-and-hold magnifies or selects. Giving one another meaning breaks that expectation (seed 000, the standard gestures).",
+        rationale: "People learn the standard gestures once and expect them everywhere: double-tap and pinch zoom, shake undoes, a one-finger swipe goes back, reveals or deletes, a flick scrolls or pans quickly, touch-and-hold magnifies or selects. Giving one another meaning breaks that expectation (seed 000, the standard gestures).",
         seed: "000", hint: "Keep the gesture's standard meaning, or give the action its own control.",
         triggeringExamples: [
             "screen: Feed\ngestures:\n  - {type: double-tap, action: like}\n",
@@ -48,6 +48,7 @@ struct NonstandardMeaningRule: ScreenRule {
             "screen: Feed\ngestures:\n  - {type: swipe, fingers: 2, action: share}\n",
             "screen: Feed\ngestures:\n  - {type: tap, action: like}\n",
             "screen: Feed\ngestures:\n  - {type: pinch}\n",
+            "screen: Map\ngestures:\n  - {type: flick, action: pan}\n",
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {

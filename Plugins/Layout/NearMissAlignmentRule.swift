@@ -7,8 +7,8 @@ struct NearMissAlignmentRule: ScreenRule {
 
     let description = RuleDescription(
         id: "layout.near-miss-alignment", severity: .info,
-        summary: "Two sibling elements' left edges differ by a few points: almost, but not quite, aligned.",
-        rationale: "Alignment makes a screen easy to scan and shows which items belong together (seed 003, layout that communicates). Edges a point or two apart look like a mistake rather than a choice. Only siblings (children of the same list) are compared, since they share a layout.",
+        summary: "An element's left edge is a few points off an earlier sibling's, and no earlier sibling shares it exactly.",
+        rationale: "Alignment makes a screen easy to scan and shows which items belong together (seed 003, layout that communicates). Edges a point or two apart look like a mistake rather than a choice. Only siblings (children of the same list) are compared, since they share a layout; each element is reported once, against the earlier sibling whose edge is nearest, and not at all when an earlier sibling has exactly its edge.",
         seed: "003", hint: "Give both elements the same x, or move them clearly apart.",
         triggeringExamples: [
             "screen: Profile\nelements:\n  - {id: name, type: text, label: Ada, frame: [16, 100, 200, 20]}\n  - {id: email, type: text, label: ada@example.com, frame: [18, 124, 200, 20]}\n",
@@ -23,18 +23,29 @@ struct NearMissAlignmentRule: ScreenRule {
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let tolerance = context[Self.tolerance]
         var violations: [Violation] = []
-        // Each framed sibling against every framed sibling before it, in order.
+        // Each framed sibling against the framed siblings before it, once: an element that
+        // shares an earlier sibling's edge exactly is aligned with it, whatever else is near.
         func compare(_ siblings: [Element]) {
             for later in siblings.indices {
                 guard let laterX = siblings[later].frame?.minX else { continue }
+                var nearest: (index: Int, offset: Double)?
+                var aligned = false
                 for earlier in siblings[..<later].indices {
                     guard let earlierX = siblings[earlier].frame?.minX else { continue }
                     let offset = abs(laterX - earlierX)
-                    guard offset > pointEpsilon, offset <= tolerance + pointEpsilon else { continue }
-                    violations.append(Violation(
-                        message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(offset)) pt off \(quoted(siblings[earlier].name))'s x \(formatPoints(earlierX)) pt",
-                        on: siblings[later]))
+                    if offset <= pointEpsilon {
+                        aligned = true
+                        break
+                    }
+                    // Strictly nearer only, so a tie keeps the first in document order.
+                    if offset <= tolerance + pointEpsilon, offset < (nearest?.offset ?? .infinity) - pointEpsilon {
+                        nearest = (earlier, offset)
+                    }
                 }
+                guard !aligned, let nearest, let earlierX = siblings[nearest.index].frame?.minX else { continue }
+                violations.append(Violation(
+                    message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(nearest.offset)) pt off \(quoted(siblings[nearest.index].name))'s x \(formatPoints(earlierX)) pt",
+                    on: siblings[later]))
             }
         }
         // The top level, then each content element's children, depth first.

@@ -22,7 +22,7 @@ struct PrimaryBelowFoldRule: ScreenRule {
         return screen.allContentElements.compactMap { element in
             guard element.role == "primary", let frame = element.frame, frame.minY >= fold else { return nil }
             return Violation(
-                message: "primary element starts at y \(formatPoints(frame.minY)) pt, in the lower half of the \(formatPoints(height)) pt canvas (from \(formatPoints(fold)) pt)",
+                message: "primary element starts at y \(formatPoints(frame.minY)) pt, in the lower half of the \(formatPoints(height)) pt canvas, which starts at y \(formatPoints(fold)) pt (half the height; starting exactly there counts as below)",
                 on: element)
         }
     }

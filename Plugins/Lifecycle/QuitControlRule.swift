@@ -1,9 +1,13 @@
 import HiglintCore
 
 struct QuitControlRule: ScreenRule {
-    /// Visible texts that offer to end the app, trimmed and lower-cased. Signing out and
-    /// closing a view are fine, so `sign out`, `log out`, `退出登录` and `close` are absent on purpose.
-    static let quitLabels: Set<String> = ["quit", "exit", "quit app", "exit app", "close app", "退出", "退出应用", "退出程序"]
+    /// Visible texts that offer to end the app, trimmed, single-spaced and lower-cased. Signing
+    /// out and closing a view are fine, so `sign out`, `log out`, `退出登录`, `close` and
+    /// `exit full screen` are absent on purpose.
+    static let quitLabels: Set<String> = [
+        "quit", "exit", "quit app", "exit app", "close app", "quit application", "exit application", "close application",
+        "退出", "退出应用", "退出程序", "退出應用", "退出程式", "关闭应用", "关闭程序", "關閉應用", "結束程式", "结束程序",
+    ]
 
     let description = RuleDescription(
         id: "lifecycle.quit-control", severity: .error,
@@ -15,11 +19,14 @@ struct QuitControlRule: ScreenRule {
             "screen: Settings\nnavigation_bar:\n  title: Settings\n  items:\n    - {id: bye, type: button, action: terminate, icon: system:xmark}\n",
             "screen: Settings\nelements:\n  - id: menu\n    type: action-sheet\n    children:\n      - {id: leave, type: button, label: 退出应用}\n",
             "screen: Home\ntab_bar:\n  tabs:\n    - {title: Home, icon: system:house}\n    - {title: Exit, icon: system:power}\n",
+            "screen: Settings\nelements:\n  - {id: quit, type: button, label: \"Quit   Application\", frame: [16, 500, 343, 44]}\n",
+            "screen: Settings\nelements:\n  - {id: bye, type: button, label: Bye, action: quit-app, frame: [16, 500, 343, 44]}\n",
         ],
         nonTriggeringExamples: [
             "screen: Settings\nelements:\n  - {id: out, type: button, label: Sign out, frame: [16, 500, 343, 44]}\n",
             "screen: Settings\nelements:\n  - {id: out, type: button, label: 退出登录, frame: [16, 500, 343, 44]}\n",
             "screen: Photo\nnavigation_bar:\n  title: Photo\n  items:\n    - {id: close, type: button, label: Close, action: close, icon: system:xmark}\n",
+            "screen: Video\nelements:\n  - {id: out, type: button, label: Exit full screen, frame: [16, 500, 343, 44]}\n",
         ])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
@@ -31,7 +38,7 @@ struct QuitControlRule: ScreenRule {
     }
 
     private static let quitActions = TrimmedWords(Vocabulary.quitActions)
-    private static let quitTexts = TrimmedWords(quitLabels)
+    private static let quitTexts = TrimmedWords(quitLabels, foldingWhitespace: true)
 
     /// One message per element, even when both its action and its text offer to quit.
     private func quitMessage(for element: Element) -> String? {

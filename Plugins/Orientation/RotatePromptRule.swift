@@ -10,14 +10,15 @@ struct RotatePromptRule: ScreenRule {
             "screen: Game\nelements:\n  - {id: hint, type: text, label: Please rotate your device}\n",
             "screen: Game\nelements:\n  - {id: hint, type: image, role: rotate-prompt}\n",
             "screen: Game\nelements:\n  - {id: hint, type: text, label: 请旋转手机}\n",
+            "screen: Game\nelements:\n  - {id: hint, type: text, label: Turn your phone sideways}\n",
+            "screen: Game\nelements:\n  - {id: hint, type: text, label: \"Best played: rotate to landscape.\"}\n",
         ],
         nonTriggeringExamples: [
             "screen: Photo\nelements:\n  - {id: caption, type: text, label: Rotate the photo with two fingers}\n",
             "screen: Photo\nelements:\n  - {id: rotate, type: button, label: Rotate your device}\n",
+            "screen: Photo\nelements:\n  - {id: caption, type: text, label: Return your device by Friday}\n",
+            "screen: Photo\nelements:\n  - {id: caption, type: text, label: Turn your devices off}\n",
         ])
-
-    /// Phrases that ask people to turn the device, matched in lowercased, single-spaced labels.
-    static let phrases = ["rotate your device", "rotate the device", "turn your device", "旋转", "旋轉"]
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
@@ -34,90 +35,109 @@ struct RotatePromptRule: ScreenRule {
         return violations
     }
 
-    /// The prompt phrase the label contains, ignoring case and runs of blanks.
+    /// The words of the two English patterns; every other word is `.other`.
+    enum Word: Equatable {
+        case rotate, turn, your, the, to, device, landscape, portrait, other
+
+        init(_ letters: String) {
+            switch letters {
+            case "rotate": self = .rotate
+            case "turn": self = .turn
+            case "your": self = .your
+            case "the": self = .the
+            case "to": self = .to
+            case "device", "phone", "iphone", "ipad", "screen": self = .device
+            case "landscape": self = .landscape
+            case "portrait": self = .portrait
+            default: self = .other
+            }
+        }
+    }
+
+    /// A whole word of a label, where it is, and whether only white space parts it from the word before.
+    struct Token {
+        var word: Word
+        var range: Range<String.Index>
+        var followsWhiteSpace: Bool
+    }
+
+    /// The part of the label that asks people to turn the device, or nil: `rotate` or `turn`,
+    /// `your` or `the`, then a device word; or `rotate to landscape` or `rotate to portrait`; the
+    /// words whole and case-folded, parted by white space only. Or `旋转` or `旋轉` anywhere.
     static func prompt(in label: String) -> String? {
-        // Nearly every label is ASCII; searching its bytes in place is what keeps this rule
-        // from dominating the review. Anything else takes the Unicode-aware path below.
-        if case .searched(let phrase)? = label.utf8.withContiguousStorageIfAvailable(asciiPrompt(in:)) {
-            return phrase
-        }
-        let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return phrases.first { normalized.contains($0) }
-    }
-
-    /// The phrases as bytes, for the ASCII search; the non-ASCII ones cannot occur in an ASCII label.
-    private static let asciiPhrases: [(phrase: String, bytes: [UInt8])] =
-        phrases.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, Array($0.utf8)) }
-
-    /// The first letters of the ASCII phrases, with bit 5 set: a byte with bit 5 set is in
-    /// here whenever its lower case is a first letter (lower-casing sets that bit, or leaves
-    /// the byte as it is), so the search tries the phrases only where one may begin.
-    private static let asciiFirstLetters = ASCIISet(asciiPhrases.compactMap { $0.bytes.first.map { $0 | 0x20 } })
-
-    /// A set of ASCII bytes as two words of bits, looked up with one masked shift per byte.
-    private struct ASCIISet {
-        private var low: UInt64 = 0
-        private var high: UInt64 = 0
-
-        init(_ bytes: [UInt8]) {
-            for byte in bytes where byte < 0x80 {
-                if byte < 64 { low |= 1 &<< byte } else { high |= 1 &<< (byte & 63) }
+        if label.contains("旋转") { return "旋转" }
+        if label.contains("旋轉") { return "旋轉" }
+        // Nearly every label has neither `rotate` nor `turn` in it: turned down on its bytes alone.
+        guard mayAsk(label.utf8) else { return nil }
+        let tokens = tokens(of: label)
+        guard tokens.count >= 3 else { return nil }
+        for start in 0...(tokens.count - 3) {
+            let (first, second, third) = (tokens[start], tokens[start + 1], tokens[start + 2])
+            guard second.followsWhiteSpace, third.followsWhiteSpace else { continue }
+            let asks = ((first.word == .rotate || first.word == .turn) && (second.word == .your || second.word == .the)
+                && third.word == .device)
+                || (first.word == .rotate && second.word == .to && (third.word == .landscape || third.word == .portrait))
+            if asks {
+                let words = [first, second, third].map { String(label[$0.range]).lowercased() }
+                return words.joined(separator: " ")
             }
         }
+        return nil
+    }
 
-        func contains(_ byte: UInt8) -> Bool {
-            byte < 0x80 && (byte < 64 ? low : high) &>> (byte & 63) & 1 != 0
+    /// Whether the bytes hold `rotate` or `turn`, in any case: a quick test before any word is cut out.
+    static func mayAsk(_ bytes: String.UTF8View) -> Bool {
+        var window: UInt64 = 0
+        let rotate = Self.packed("rotate")
+        let turn = Self.packed("turn")
+        for byte in bytes {
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            window = (window << 8 | UInt64(lowered)) & 0xFFFF_FFFF_FFFF
+            if window == rotate || window & 0xFFFF_FFFF == turn { return true }
         }
+        return false
     }
 
-    private enum ASCIISearch {
-        case notASCII
-        case searched(String?)
+    private static func packed(_ word: StaticString) -> UInt64 {
+        var value: UInt64 = 0
+        word.withUTF8Buffer { for byte in $0 { value = value << 8 | UInt64(byte) } }
+        return value
     }
 
-    /// For an ASCII label, the same answer as lower-casing, collapsing each run of whitespace
-    /// to one space and searching: a phrase's letters match either case, its space matches
-    /// one or more whitespace bytes. In ASCII, lower-casing only touches A-Z, every character
-    /// is one byte (once the collapse has removed `\r\n`), and whitespace is tab to carriage
-    /// return, and space.
-    private static func asciiPrompt(in label: UnsafeBufferPointer<UInt8>) -> ASCIISearch {
-        // One pass over the label, trying each phrase where its first letter occurs, rather
-        // than one pass per phrase; the first phrase in list order that matches anywhere wins.
-        for byte in label where byte >= 0x80 { return .notASCII }
-        let phrases = asciiPhrases
-        let firstLetters = asciiFirstLetters
-        var found = phrases.endIndex
-        for start in label.indices where firstLetters.contains(label[start] | 0x20) {
-            let letter = lowered(label[start])
-            for index in phrases.indices[..<found]
-            where phrases[index].bytes.first == letter && matches(phrases[index].bytes, in: label, at: start) {
-                found = index
-                break
-            }
-        }
-        return .searched(found < phrases.endIndex ? phrases[found].phrase : nil)
-    }
-
-    private static func matches(_ phrase: [UInt8], in label: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        var position = start
-        for expected in phrase {
-            if expected == UInt8(ascii: " ") {
-                guard position < label.count, isBlank(label[position]) else { return false }
-                while position < label.count, isBlank(label[position]) { position += 1 }
+    /// The label's words (runs of letters and digits), each with whether the characters
+    /// between it and the word before are all white space.
+    static func tokens(of label: String) -> [Token] {
+        var tokens: [Token] = []
+        var start: String.Index?
+        var gapIsWhiteSpace = false
+        var gapIsEmpty = true
+        var index = label.startIndex
+        while index < label.endIndex {
+            let character = label[index]
+            if character.isLetter || character.isNumber {
+                if start == nil { start = index }
             } else {
-                guard position < label.count, lowered(label[position]) == expected else { return false }
-                position += 1
+                if let wordStart = start {
+                    tokens.append(token(label, wordStart..<index, gapIsWhiteSpace && !gapIsEmpty, first: tokens.isEmpty))
+                    start = nil
+                    gapIsWhiteSpace = true
+                    gapIsEmpty = true
+                }
+                gapIsEmpty = false
+                if !character.isWhitespace { gapIsWhiteSpace = false }
             }
+            index = label.index(after: index)
         }
-        return true
+        if let wordStart = start {
+            tokens.append(token(label, wordStart..<label.endIndex, gapIsWhiteSpace && !gapIsEmpty, first: tokens.isEmpty))
+        }
+        return tokens
     }
 
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
-    /// ASCII whitespace as `Character.isWhitespace` sees it: 0x09 to 0x0D, and space.
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
+    private static func token(_ label: String, _ range: Range<String.Index>, _ followsWhiteSpace: Bool, first: Bool) -> Token {
+        let letters = label[range]
+        // Only short words can be one of the pattern's; longer ones are not lower-cased at all.
+        let word = letters.utf8.count <= 9 ? Word(letters.lowercased()) : .other
+        return Token(word: word, range: range, followsWhiteSpace: followsWhiteSpace && !first)
     }
 }

@@ -67,7 +67,9 @@ final class ElementStorageTests: XCTestCase {
         fields.switchesMode = true
         fields.title = "Library"
         fields.badge = "3"
+        fields.badgeNumber = 3
         fields.suppressed = ["text", "buttons"]
+        fields.suppressionMarks = [Mark(line: 2, column: 3), Mark(line: 4, column: 5)]
         fields.marks.record(.label, key: Mark(line: 3, column: 1), value: Mark(line: 3, column: 8))
         return Element(fields)
     }

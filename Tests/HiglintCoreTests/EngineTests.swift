@@ -35,7 +35,8 @@ final class EngineTests: XCTestCase {
     func testReviewIgnoreTakesRuleIdsAndPluginNames() {
         XCTAssertEqual(review(["a.yaml": smallButton + "review: {ignore: [buttons.hit-target], reason: legacy}\n"]), [])
         XCTAssertEqual(review(["a.yaml": smallButton + "review: {ignore: [buttons]}\n"]), [])
-        XCTAssertEqual(review(["a.yaml": smallButton + "review: {ignore: [text]}\n"]).map(\.rule), ["buttons.hit-target"])
+        // `text` suppresses nothing here, and says so.
+        XCTAssertEqual(review(["a.yaml": smallButton + "review: {ignore: [text]}\n"]).map(\.rule), ["buttons.hit-target", "spec.unused-ignore"])
     }
 
     func testUnknownIgnoreNamesAreReported() {
@@ -48,7 +49,8 @@ final class EngineTests: XCTestCase {
     func testDisabledRulesAreStillKnownToIgnoreLists() {
         var config = Config()
         config.disabledPlugins = ["buttons"]
-        XCTAssertEqual(review(["a.yaml": "screen: A\nreview: {ignore: [buttons.spacing]}\n"], config: config), [])
+        // Known, so no spec.unknown-rule; but with its plugin off it suppresses nothing.
+        XCTAssertEqual(review(["a.yaml": "screen: A\nreview: {ignore: [buttons.spacing]}\n"], config: config).map(\.rule), ["spec.unused-ignore"])
     }
 
     func testDuplicateScreensAreReportedOnEachButTheFirstByPath() {

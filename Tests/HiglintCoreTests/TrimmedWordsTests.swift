@@ -15,4 +15,20 @@ final class TrimmedWordsTests: XCTestCase {
             XCTAssertEqual(wrong.count, 0, "\(words): \(wrong.prefix(10).map(\.debugDescription))")
         }
     }
+
+    /// Folding: a run of white space inside a text is one space, on both paths.
+    func testFoldingAnswersAsThePlainLookup() {
+        var texts = TextVariants.sequences
+        for template in ["_quit app_", "quit_app", "_close_app_", "exit_"] {
+            texts += TextVariants.everyASCIIByteAround(template)
+        }
+        for words: Set<String> in [["quit app", "exit", "close app"], ["", "a b", " quit"]] {
+            let folding = TrimmedWords(words, foldingWhitespace: true)
+            let plain = { (text: String) in
+                words.contains(TextVariants.trimmedLowercased(text).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            }
+            let wrong = texts.filter { folding.contains($0) != plain($0) }
+            XCTAssertEqual(wrong.count, 0, "\(words): \(wrong.prefix(10).map(\.debugDescription))")
+        }
+    }
 }

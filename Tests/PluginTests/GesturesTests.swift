@@ -109,3 +109,13 @@ final class GesturesTests: XCTestCase {
         }
     }
 }
+
+/// A flick means scrolling or panning quickly.
+final class FlickMeaningTests: XCTestCase {
+    func testFlickMayScrollOrPan() {
+        for (action, expected) in [("scroll", 0), ("pan", 0), (" Pan ", 0), ("zoom", 1), ("panning", 1)] {
+            let yaml = "screen: Map\ngestures:\n  - {type: flick, action: \"\(action)\"}\n"
+            XCTAssertEqual(RuleHarness.count("gestures.nonstandard-meaning", in: yaml), expected, action)
+        }
+    }
+}

@@ -104,7 +104,7 @@ final class LayoutTests: XCTestCase {
 
     func testPrimaryBelowFoldMessageAndPosition() throws {
         let finding = try XCTUnwrap(RuleHarness.findings(primary(y: "400")).first { $0.rule == "layout.primary-below-fold" })
-        XCTAssertEqual(finding.message, "primary element starts at y 400 pt, in the lower half of the 667 pt canvas (from 333.5 pt)")
+        XCTAssertEqual(finding.message, "primary element starts at y 400 pt, in the lower half of the 667 pt canvas, which starts at y 333.5 pt (half the height; starting exactly there counts as below)")
         XCTAssertEqual(finding.element, "feed")
         XCTAssertEqual([finding.line, finding.column], [3, 5])
         XCTAssertEqual(finding.severity, .info)
@@ -164,10 +164,43 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(first.severity, .info)
     }
 
-    func testNearMissReportsEveryCloseEarlierSibling() {
-        let yaml = "screen: Form\nelements:\n  - {id: a, type: text, frame: [16, 100, 20, 20]}\n  - {id: b, type: text, frame: [17, 130, 20, 20]}\n  - {id: c, type: text, frame: [18, 160, 20, 20]}\n"
-        let found = RuleHarness.findings(yaml).filter { $0.rule == "layout.near-miss-alignment" }
-        XCTAssertEqual(found.map(\.element), ["b", "c", "c"])
+    private func column(_ xs: [String]) -> String {
+        "screen: Form\nelements:\n" + xs.enumerated().map { "  - {id: e\($0.offset), type: text, frame: [\($0.element), \(100 + 30 * $0.offset), 20, 20]}\n" }.joined()
+    }
+
+    func testNearMissIsReportedOncePerElementAgainstTheNearestEarlierSibling() throws {
+        let found = RuleHarness.findings(column(["16", "17", "18"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1", "e2"])
+        // e2 (18) is 2 pt off e0 and 1 pt off e1: the nearest is named.
+        XCTAssertEqual(found.last?.message, "left edge x 18 pt is 1 pt off \"e1\"'s x 17 pt")
+    }
+
+    func testNearMissTieNamesTheFirstEarlierSibling() {
+        let found = RuleHarness.findings(column(["16", "18", "17"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1", "e2"])
+        XCTAssertEqual(found.last?.message, "left edge x 17 pt is 1 pt off \"e0\"'s x 16 pt")
+    }
+
+    func testNearMissIsSilentWhenAnEarlierSiblingSharesTheEdgeExactly() {
+        let found = RuleHarness.findings(column(["16", "17", "16", "17"])).filter { $0.rule == "layout.near-miss-alignment" }
+        XCTAssertEqual(found.map(\.element), ["e1"])
+    }
+
+    func testNearMissColumnOfTwentyGivesAtMostNineteen() {
+        let xs = (0..<20).map { $0.isMultiple(of: 2) ? "16" : "17" }
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(xs)), 1)
+        let drifting = (0..<20).map { $0 == 0 ? "16" : "17.\($0 % 10)" }
+        XCTAssertLessThanOrEqual(RuleHarness.count("layout.near-miss-alignment", in: column(drifting)), 19)
+        // Every element 1 pt off the one before: each is reported once, the first never.
+        let stairs = (0..<20).map { "\(16 + $0)" }
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(stairs)), 19)
+    }
+
+    func testNearMissBoundaryAtTheTolerance() {
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "18"])), 1)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "18.01"])), 0)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "16"])), 0)
+        XCTAssertEqual(RuleHarness.count("layout.near-miss-alignment", in: column(["16", "16.01"])), 1)
     }
 
     // MARK: - layout.inconsistent-style
@@ -213,5 +246,135 @@ final class LayoutTests: XCTestCase {
         // Buttons without an action are not compared.
         let none = "screen: S\nelements:\n  - {id: a, type: button, border: true}\n  - {id: b, type: button}\n"
         XCTAssertEqual(RuleHarness.count("layout.inconsistent-style", in: none), 0)
+    }
+}
+
+/// Children outside their container, primary content on the right, icons across screens.
+final class ContainerAndIconTests: XCTestCase {
+    // MARK: - layout.outside-container
+
+    private let outside = "layout.outside-container"
+
+    private func container(_ frame: String = "[16, 100, 200, 100]", scroll: String? = nil, child: String) -> String {
+        "screen: Home\nelements:\n  - id: box\n    type: group\n    frame: \(frame)\n"
+            + (scroll.map { "    scroll: \($0)\n" } ?? "")
+            + "    children:\n      - {id: kid, type: text, label: Hi, frame: \(child)}\n"
+    }
+
+    func testOutsideContainerEdgesAreExact() {
+        // The container is [16, 100] to [216, 200].
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[16, 100, 200, 100]")), 0)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[15.9, 100, 10, 10]")), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[206.1, 100, 10, 10]")), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[16, 99.9, 10, 10]")), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[16, 190.1, 10, 10]")), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(child: "[206, 190, 10, 10]")), 0)
+    }
+
+    func testOutsideContainerIsOneFindingPerChildNamingEveryEdge() throws {
+        let findings = RuleHarness.findings(container(child: "[0, 90, 300, 300]")).filter { $0.rule == outside }
+        XCTAssertEqual(findings.count, 1)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(finding.message, "frame [0, 90, 300, 300] reaches past the left, right, top and bottom edges of \"box\"'s frame [16, 100, 200, 100]")
+        XCTAssertEqual(finding.element, "kid")
+        XCTAssertEqual([finding.line, finding.column], [7, 9])
+        XCTAssertEqual(finding.severity, .warning)
+        let one = RuleHarness.findings(container(child: "[16, 100, 201, 100]")).first { $0.rule == outside }
+        XCTAssertEqual(one?.message, "frame [16, 100, 201, 100] reaches past the right edge of \"box\"'s frame [16, 100, 200, 100]")
+    }
+
+    func testScrollingFreesItsAxisOnly() {
+        let wide = "[0, 100, 400, 100]"
+        let tall = "[16, 0, 200, 400]"
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "horizontal", child: wide)), 0)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "horizontal", child: tall)), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "vertical", child: tall)), 0)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "vertical", child: wide)), 1)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "both", child: "[-50, -50, 900, 900]")), 0)
+        XCTAssertEqual(RuleHarness.count(outside, in: container(scroll: "none", child: wide)), 1)
+    }
+
+    func testOutsideContainerNeedsBothFramesAndTheDirectContainer() {
+        XCTAssertEqual(RuleHarness.count(outside, in: "screen: Home\nelements:\n  - id: box\n    type: group\n    children:\n      - {id: kid, type: text, frame: [0, 0, 900, 900]}\n"), 0)
+        XCTAssertEqual(RuleHarness.count(outside, in: "screen: Home\nelements:\n  - id: box\n    type: group\n    frame: [0, 0, 10, 10]\n    children:\n      - {id: kid, type: text}\n"), 0)
+        // A grandchild is measured against its own container, which here has no frame.
+        let nested = "screen: Home\nelements:\n  - id: box\n    type: group\n    frame: [0, 0, 100, 100]\n    children:\n      - id: inner\n        type: group\n        children:\n          - {id: kid, type: text, frame: [0, 0, 900, 900]}\n"
+        XCTAssertEqual(RuleHarness.count(outside, in: nested), 0)
+    }
+
+    // MARK: - layout.primary-right-half
+
+    private let rightHalf = "layout.primary-right-half"
+
+    private func primary(x: String, header: String = "") -> String {
+        "screen: Home\n\(header)elements:\n  - {id: feed, type: list, role: primary, frame: [\(x), 64, 100, 100]}\n"
+    }
+
+    func testPrimaryRightHalfAtTheMidpoint() throws {
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: primary(x: "187.5")), 1)
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: primary(x: "187.4")), 0)
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: primary(x: "384", header: "device: ipad\n")), 1)
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: primary(x: "383.9", header: "device: ipad\n")), 0)
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: primary(x: "100", header: "canvas: [200, 400]\n")), 1)
+        XCTAssertEqual(RuleHarness.count(rightHalf, in: "screen: Home\nelements:\n  - {id: ad, type: image, frame: [300, 0, 60, 60]}\n"), 0)
+        let finding = try XCTUnwrap(RuleHarness.findings(primary(x: "200")).first { $0.rule == rightHalf })
+        XCTAssertEqual(finding.message, "primary element starts at x 200 pt, in the right half of the 375 pt canvas, which starts at x 187.5 pt (half the width; starting exactly there counts as right)")
+        XCTAssertEqual(finding.element, "feed")
+        XCTAssertEqual([finding.line, finding.column], [3, 5])
+        XCTAssertEqual(finding.severity, .info)
+    }
+
+    // MARK: - layout.inconsistent-icon
+
+    private let icon = "layout.inconsistent-icon"
+
+    private func button(_ screen: String, action: String = "add", icon: String?) -> String {
+        "screen: \(screen)\nelements:\n  - {id: b, type: button, action: \(action)" + (icon.map { ", icon: \($0)" } ?? "") + "}\n"
+    }
+
+    func testInconsistentIconReportsTheOddOnesOut() throws {
+        let files = [
+            "a.yaml": button("A", icon: "system:plus"), "b.yaml": button("B", icon: "system:plus"),
+            "c.yaml": button("C", icon: "custom:add"), "d.yaml": button("D", icon: nil),
+        ]
+        let findings = RuleHarness.findings(files: files).filter { $0.rule == icon }
+        XCTAssertEqual(findings.map(\.file), ["c.yaml", "d.yaml"])
+        let first = try XCTUnwrap(findings.first)
+        XCTAssertEqual(first.message, "icon custom:add for action \"add\" differs from icon system:plus, used by 2 of 4 buttons and bar items with that action")
+        XCTAssertEqual(findings.last?.message, "no icon for action \"add\" differs from icon system:plus, used by 2 of 4 buttons and bar items with that action")
+        XCTAssertEqual([first.line, first.column], [3, 5])
+        XCTAssertEqual(first.element, "b")
+        XCTAssertEqual(first.screen, "C")
+        XCTAssertEqual(first.severity, .warning)
+    }
+
+    func testInconsistentIconTieGoesToTheFirstByPathThenDocumentOrder() {
+        let files = ["b.yaml": button("B", icon: "system:plus"), "a.yaml": button("A", icon: "system:add")]
+        XCTAssertEqual(RuleHarness.findings(files: files).filter { $0.rule == icon }.map(\.file), ["b.yaml"])
+        // Within a file the navigation bar written after the content is later in document order.
+        let one = "screen: A\nelements:\n  - {id: x, type: button, action: add, icon: system:add}\nnavigation_bar:\n  items:\n    - {id: y, type: button, action: add, icon: system:plus}\n"
+        XCTAssertEqual(RuleHarness.findings(one).filter { $0.rule == icon }.map(\.element), ["y"])
+        let barFirst = "screen: A\nnavigation_bar:\n  items:\n    - {id: y, type: button, action: add, icon: system:plus}\nelements:\n  - {id: x, type: button, action: add, icon: system:add}\n"
+        XCTAssertEqual(RuleHarness.findings(barFirst).filter { $0.rule == icon }.map(\.element), ["x"])
+    }
+
+    func testInconsistentIconCountsButtonsAndBarItemsOfStandardActionsOnly() {
+        // Not standard: never compared.
+        XCTAssertEqual(RuleHarness.findings(files: ["a.yaml": button("A", action: "buy", icon: "custom:a"),
+                                                    "b.yaml": button("B", action: "buy", icon: "custom:b")]).filter { $0.rule == icon }.count, 0)
+        // A text with an action is no button; a tab is not counted.
+        let others = "screen: B\nelements:\n  - {id: t, type: text, action: add, icon: system:other}\ntab_bar:\n  tabs:\n    - {title: Add, action: add, icon: system:tab}\n"
+        XCTAssertEqual(RuleHarness.findings(files: ["a.yaml": button("A", icon: "system:plus"), "b.yaml": others]).filter { $0.rule == icon }.count, 0)
+        // A toolbar item of any type counts, on any device.
+        let toolbar = "screen: B\ndevice: ipad\ntoolbar:\n  items:\n    - {id: t, type: image, action: add, icon: system:other}\n"
+        XCTAssertEqual(RuleHarness.findings(files: ["a.yaml": button("A", icon: "system:plus"), "b.yaml": toolbar]).filter { $0.rule == icon }.map(\.file), ["b.yaml"])
+    }
+
+    func testInconsistentIconIsSuppressedByTheElementsIgnore() {
+        let ignored = "screen: B\nelements:\n  - {id: b, type: button, action: add, icon: custom:add, ignore: [layout.inconsistent-icon]}\n"
+        let findings = RuleHarness.findings(files: ["a.yaml": button("A", icon: "system:plus"), "b.yaml": ignored])
+        XCTAssertEqual(findings.filter { $0.rule == icon }.count, 0)
+        // The entry was used by a project finding: it is not reported as unused.
+        XCTAssertEqual(findings.filter { $0.rule == "spec.unused-ignore" }.count, 0)
     }
 }

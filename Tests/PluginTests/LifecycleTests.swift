@@ -86,18 +86,64 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(finding.severity, .warning)
     }
 
-    /// The quit labels are looked up through `TrimmedWords`; it must answer as the plain lookup does.
+    /// The quit labels are looked up through `TrimmedWords`, runs of white space folded; it
+    /// must answer as the plain lookup does.
     func testQuitLabelsAnswerAsThePlainLookup() {
         var texts = TextVariants.sequences
-        for template in ["_quit_", "_close app_", "quit_", "_exit"] {
+        for template in ["_quit_", "_close app_", "quit_", "_exit", "_quit app_", "quit_app", "_close_application_"] {
             texts += TextVariants.everyASCIIByteAround(template)
         }
-        let labels = TrimmedWords(QuitControlRule.quitLabels)
-        let wrong = texts.filter { labels.contains($0) != QuitControlRule.quitLabels.contains(TextVariants.trimmedLowercased($0)) }
+        let labels = TrimmedWords(QuitControlRule.quitLabels, foldingWhitespace: true)
+        let plain = { (text: String) in
+            QuitControlRule.quitLabels.contains(
+                TextVariants.trimmedLowercased(text).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        let wrong = texts.filter { labels.contains($0) != plain($0) }
         XCTAssertEqual(wrong.count, 0, "\(wrong.prefix(10).map(\.debugDescription))")
         XCTAssertTrue(labels.contains(" \r\n Close App\u{0C}"))
-        XCTAssertFalse(labels.contains("Close\tApp"), "only the ends are trimmed")
+        XCTAssertTrue(labels.contains("Close\t\r\nApp"), "a run of blanks inside is one space")
         XCTAssertTrue(labels.contains("\u{3000}退出\u{85}"))
         XCTAssertFalse(labels.contains("Quit!"))
+        XCTAssertFalse(labels.contains("Quitapp"))
+    }
+}
+
+/// `lifecycle.quit-control`'s whole list of wordings, folded white space, and every quit action.
+final class QuitWordingTests: XCTestCase {
+    private func button(label: String) -> String {
+        "screen: Settings\nelements:\n  - {id: b, type: button, label: \"\(label)\"}\n"
+    }
+
+    func testEveryWordingOfTheCatalogTriggers() {
+        for label in ["quit", "exit", "quit app", "exit app", "close app", "quit application", "exit application",
+                      "close application", "退出", "退出应用", "退出程序", "退出應用", "退出程式", "关闭应用", "关闭程序", "關閉應用",
+                      "結束程式", "结束程序", " Quit Application ", "CLOSE APPLICATION"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+    }
+
+    func testRunsOfWhiteSpaceCountAsOneSpace() {
+        for label in ["quit  app", "Quit \\t App", "close\\u00A0application", "exit   application"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 1, label)
+        }
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: "quitapp")), 0)
+    }
+
+    func testSigningOutAndClosingAViewDoNotTrigger() {
+        // The catalog's list is exact: a longer phrase that merely contains a quit word is not one of it.
+        for label in ["Sign out", "Log out", "退出登录", "Close", "Exit full screen", "Log out and exit", "Quit app now"] {
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: button(label: label)), 0, label)
+        }
+    }
+
+    func testQuitActions() {
+        for action in ["quit", "exit", "close-app", "quit-app", "exit-app", "terminate"] {
+            let yaml = "screen: Settings\nelements:\n  - {id: b, type: button, label: Bye, action: \(action)}\n"
+            XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: yaml), 1, action)
+        }
+        let tab = "screen: Home\ntab_bar:\n  tabs:\n    - {title: Bye, icon: system:power, action: exit-app}\n"
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: tab), 1)
+        let folded = "screen: Home\ntab_bar:\n  tabs:\n    - {title: \"Exit   App\", icon: system:power}\n"
+        XCTAssertEqual(RuleHarness.count("lifecycle.quit-control", in: folded), 1)
     }
 }

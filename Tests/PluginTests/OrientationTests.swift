@@ -190,16 +190,52 @@ final class OrientationTests: XCTestCase {
         XCTAssertEqual(count("orientation.size-class-gap", "screen: A\nlayouts: {}\n"), 1)
     }
 
-    // MARK: - orientation.rotate-prompt's in-place search
+    // MARK: - orientation.rotate-prompt's patterns
 
-    /// The rule searches ASCII labels byte by byte in place; it must find what the plain search finds.
-    func testRotatePromptAnswersAsThePlainSearch() {
-        func plainPrompt(_ label: String) -> String? {
-            let normalized = label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            return RotatePromptRule.phrases.first { normalized.contains($0) }
+    /// The rotate-prompt patterns on a plainly built string: each word lower-cased, each gap
+    /// between words `_` when it is all white space and `#` otherwise, so a pattern is found
+    /// as whole words parted by white space only.
+    private func plainPrompt(_ label: String) -> String? {
+        if label.contains("旋转") { return "旋转" }
+        if label.contains("旋轉") { return "旋轉" }
+        var words: [String] = []
+        var gaps: [Bool] = []
+        var word = ""
+        var gapIsBlank = true
+        for character in label {
+            if character.isLetter || character.isNumber {
+                if word.isEmpty, !words.isEmpty { gaps.append(gapIsBlank) }
+                word.append(character)
+            } else {
+                if !word.isEmpty {
+                    words.append(word.lowercased())
+                    word = ""
+                    gapIsBlank = true
+                }
+                if !character.isWhitespace { gapIsBlank = false }
+            }
         }
+        if !word.isEmpty {
+            if !words.isEmpty, gaps.count < words.count { gaps.append(gapIsBlank) }
+            words.append(word.lowercased())
+        }
+        guard words.count >= 3 else { return nil }
+        let devices: Set<String> = ["device", "phone", "iphone", "ipad", "screen"]
+        for start in 0...(words.count - 3) where gaps[start] && gaps[start + 1] {
+            let (a, b, c) = (words[start], words[start + 1], words[start + 2])
+            if (a == "rotate" || a == "turn") && (b == "your" || b == "the") && devices.contains(c)
+                || a == "rotate" && b == "to" && (c == "landscape" || c == "portrait") {
+                return "\(a) \(b) \(c)"
+            }
+        }
+        return nil
+    }
+
+    /// The rule cuts labels into words after a quick byte test; it must find what the plain search finds.
+    func testRotatePromptAnswersAsThePlainSearch() {
         var texts = TextVariants.sequences
-        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device"] {
+        for template in ["_rotate your device_", "rotate_your device_", "turn your_device", "_rotate the_device",
+                         "_turn the iphone_", "rotate_to landscape_", "_rotate to_portrait"] {
             texts += TextVariants.everyASCIIByteAround(template)
         }
         let wrong = texts.filter { RotatePromptRule.prompt(in: $0) != plainPrompt($0) }
@@ -207,5 +243,25 @@ final class OrientationTests: XCTestCase {
         XCTAssertEqual(RotatePromptRule.prompt(in: "ROTATE \t\r\n THE\u{0B}device, please"), "rotate the device")
         XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate the devicé"), nil, "é is one character, not e")
         XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate\u{A0}your device"), "rotate your device", "Unicode blank")
+    }
+
+    /// Version 2's phrasings: either verb, either determiner, five device words, as whole words.
+    func testRotatePromptPhrasings() {
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Turn your phone sideways"), "turn your phone")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Please turn the iPad."), "turn the ipad")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate your iPhone"), "rotate your iphone")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "rotate the screen"), "rotate the screen")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate to Portrait"), "rotate to portrait")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Best played: rotate to landscape!"), "rotate to landscape")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "请旋转手机"), "旋转")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "請旋轉裝置"), "旋轉")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate your screenshot"), nil, "whole words")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Return your device"), nil, "whole words")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Turn your devices off"), nil, "whole words")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "rotate-your-device"), nil, "parted by white space only")
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate to landscapes"), nil)
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate towards landscape"), nil)
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Turn my phone"), nil)
+        XCTAssertEqual(RotatePromptRule.prompt(in: "Rotate the photo with two fingers"), nil)
     }
 }

@@ -1,4 +1,4 @@
-@testable import BarsPlugin
+import HiglintCore
 import TestSupport
 import XCTest
 

@@ -63,6 +63,30 @@ final class IncrementalTableTests: XCTestCase {
         XCTAssertTrue(tree.check.contains("\"line\": 4"))
     }
 
+    /// `spec.unused-ignore` waits for the project pass: an entry may be used by a project
+    /// finding of another file's making, or stop being used by an edit of its own file.
+    func testUnusedIgnoreEntriesFollowEditsInEitherFile() {
+        var tree = Tree()
+        tree.put("a.yaml", "screen: Home\n")
+        tree.put("b.yaml", "screen: Leaf\nparent: Hom\nreview: {ignore: [spec.unknown-parent, spec.unknown-key]}\nbogus: 1\n")
+        assertMatchesCheck(&tree, "both entries used")
+        XCTAssertFalse(tree.check.contains("spec.unused-ignore"))
+
+        // The parent comes into existence in another file: the first entry is left unused.
+        tree.put("a.yaml", "screen: Hom\n")
+        assertMatchesCheck(&tree, "after the parent appears")
+        XCTAssertTrue(tree.check.contains("\"line\": 3, \"column\": 19, \"rule\": \"spec.unused-ignore\""))
+
+        // The file's own fix leaves the second unused too; only its summary changed.
+        tree.put("b.yaml", "screen: Leaf\nparent: Hom\nreview: {ignore: [spec.unknown-parent, spec.unknown-key]}\n")
+        assertMatchesCheck(&tree, "after the key is fixed")
+        XCTAssertTrue(tree.check.contains("\"line\": 3, \"column\": 40, \"rule\": \"spec.unused-ignore\""))
+
+        tree.put("a.yaml", "screen: Home\n")
+        assertMatchesCheck(&tree, "after the parent goes again")
+        XCTAssertFalse(tree.check.contains("\"column\": 19, \"rule\": \"spec.unused-ignore\""))
+    }
+
     func testProjectPassRunsAgainWhenAParentIsRenamedInAnotherFile() {
         var tree = Tree()
         tree.put("a.yaml", "screen: Home\n")

@@ -12,6 +12,15 @@ struct NodeReader {
         self.document = document
     }
 
+    /// Hands the problems met since `first` to `element`: they name it, and its `ignore` suppresses them.
+    mutating func attribute(issuesFrom first: Int, to element: Element) {
+        for index in issues.indices[first...] where issues[index].element == nil {
+            issues[index].element = element.name
+            issues[index].suppressed = element.suppressed
+            issues[index].suppressionMarks = element.suppressionMarks
+        }
+    }
+
     mutating func schema(_ path: String, _ message: String, at mark: Mark) {
         issues.append(SpecIssue(rule: CoreRules.schema, message: path.isEmpty ? message : "\(path): \(message)", mark: mark))
     }
@@ -176,12 +185,17 @@ struct NodeReader {
 
     /// A fixed number of numbers (up to four), as a list: `[375, 667]`. In a vector
     /// rather than an array: every frame is read here, and a vector needs no allocation.
+    /// Every number is required: a null one, or a null list, is reported rather than read
+    /// as absent, so a blank never switches a size check off unseen.
     mutating func numbers(
         _ node: Node, _ path: @autoclosure () -> String, names: [String], minimums: [Double?]
     ) -> SIMD4<Double>? {
         guard document.kind(node) == .sequence else {
-            if !document.isNull(node) {
-                schema(path(), "expected [\(names.joined(separator: ", "))], found \(document.kindDescription(node))", at: document.start(node))
+            let expected = "[\(names.joined(separator: ", "))]"
+            if document.isNull(node) {
+                schema(path(), "is empty: expected \(expected), or leave the key out", at: document.start(node))
+            } else {
+                schema(path(), "expected \(expected), found \(document.kindDescription(node))", at: document.start(node))
             }
             return nil
         }
@@ -191,10 +205,27 @@ struct NodeReader {
             return nil
         }
         var values = SIMD4<Double>()
+        var complete = true
         for (index, item) in items.enumerated() {
-            guard let value = number(item, "\(path())[\(index)]", minimum: minimums[index]) else { return nil }
-            values[index] = value
+            if let value = requiredNumber(item, "\(path())[\(index)]", name: names[index], minimum: minimums[index]) {
+                values[index] = value
+            } else {
+                complete = false
+            }
         }
-        return values
+        return complete ? values : nil
+    }
+
+    /// A number a list or map cannot do without (a frame's `x`): null is reported, not skipped.
+    /// `name` says which number of a list it is; a map's key already does, in the path.
+    mutating func requiredNumber(
+        _ node: Node, _ path: @autoclosure () -> String, name: String, minimum: Double? = nil
+    ) -> Double? {
+        if document.isNull(node) {
+            let what = name.isEmpty ? "is null" : "\(name) is null"
+            schema(path(), "\(what): every number is required", at: document.start(node))
+            return nil
+        }
+        return number(node, path(), minimum: minimum)
     }
 }

@@ -26,8 +26,9 @@ public struct SpecDecoder: Sendable {
         var canvas: Size?
         var declaredDevice: Device?
         var marks = Marks<ScreenField>(document.start(root))
-        // `navigation_bar:` with nothing after it is no navigation bar.
-        reader.fields(of: root, path: "", known: SpecFields.screen, marks: &marks, keepsNull: { $0 == .screen }) {
+        // `navigation_bar:` with nothing after it is no navigation bar; a blank `canvas:` is a
+        // blank number, which is reported.
+        reader.fields(of: root, path: "", known: SpecFields.screen, marks: &marks, keepsNull: { $0 == .screen || $0 == .canvas }) {
             reader, field, value in
             let key = field.rawValue
             switch field {
@@ -78,20 +79,25 @@ public struct SpecDecoder: Sendable {
     // MARK: - Elements
 
     static func elements(
-        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], _ reader: inout NodeReader
+        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], inheritedMarks: [Mark] = [],
+        _ reader: inout NodeReader
     ) -> [Element] {
         let items = reader.list(node, path)
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            elements.append(element(item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, &reader))
+            elements.append(element(
+                item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
+                &reader))
         }
         return elements
     }
 
     static func element(
-        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], _ reader: inout NodeReader
+        _ node: Node, path: String, placement: ElementPlacement, inherited: [String], inheritedMarks: [Mark] = [],
+        _ reader: inout NodeReader
     ) -> Element {
+        let firstIssue = reader.issues.count
         let known: FieldSet<ElementField>
         switch placement {
         case .content, .navigationBarItem: known = SpecFields.element
@@ -99,6 +105,8 @@ public struct SpecDecoder: Sendable {
         case .tab: known = SpecFields.tab
         }
         var childrenNode: Node?
+        // `type: ~` says no more than leaving `type` out.
+        var typeGiven = false
         let element = reader.map(
             node, path: path, known: known, into: { Element.Fields(placement: placement, path: path, marks: $0) }
         ) {
@@ -106,7 +114,9 @@ public struct SpecDecoder: Sendable {
             let key = field.rawValue
             switch field {
             case .id: element.id = reader.string(value, "\(path).\(key)")
-            case .type: element.type = reader.choice(value, "\(path).\(key)", ElementType.self)
+            case .type:
+                typeGiven = !reader.isNull(value)
+                element.type = reader.choice(value, "\(path).\(key)", ElementType.self)
             case .frame: element.frame = frame(value, "\(path).\(key)", &reader)
             case .hitArea:
                 if let values = reader.numbers(value, "\(path).\(key)", names: sizeNames, minimums: hitAreaMinimums) {
@@ -129,45 +139,54 @@ public struct SpecDecoder: Sendable {
             case .badge:
                 if reader.kind(value) == .scalar, !reader.isNull(value) {
                     element.badge = reader.document.scalar(value)
+                    if reader.document.style(value) == .plain, let text = element.badge { element.badgeNumber = Int(text) }
                 } else if !reader.isNull(value) {
                     reader.schema("\(path).\(key)", "expected a number or text, found \(reader.describe(value))", at: reader.start(value))
                 }
             }
         }
-        return completed(element, node: node, children: childrenNode, inherited: inherited, &reader)
+        return completed(
+            element, node: node, children: childrenNode, typeGiven: typeGiven, inherited: inherited,
+            inheritedMarks: inheritedMarks, firstIssue: firstIssue, &reader)
     }
 
-    /// What needs the whole map read: the missing type, suppressions, the children. Takes the
-    /// fields as its own (`consuming`), so that boxing them at the end moves them instead of
-    /// copying every field.
+    /// What needs the whole map read: the missing type, suppressions, the children, and the
+    /// problems met on the way, which are the element's. Takes the fields as its own
+    /// (`consuming`), so that boxing them at the end moves them instead of copying every field.
     private static func completed(
-        _ element: consuming Element.Fields, node: Node, children: Node?, inherited: [String], _ reader: inout NodeReader
+        _ element: consuming Element.Fields, node: Node, children: Node?, typeGiven: Bool, inherited: [String],
+        inheritedMarks: [Mark], firstIssue: Int, _ reader: inout NodeReader
     ) -> Element {
-        if reader.kind(node) == .mapping, element.type == nil, element.placement != .tab, element.marks.value(of: .type) == nil {
+        if reader.kind(node) == .mapping, element.type == nil, element.placement != .tab, !typeGiven {
             reader.schema(element.path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
         element.suppressed = inherited + element.ignore
+        element.suppressionMarks = inheritedMarks + element.ignoreMarks
         if let children {
             element.children = elements(
-                children, path: "\(element.path).children", placement: element.placement, inherited: element.suppressed, &reader)
+                children, path: "\(element.path).children", placement: element.placement, inherited: element.suppressed,
+                inheritedMarks: element.suppressionMarks, &reader)
         }
-        return Element(element)
+        let boxed = Element(element)
+        // After the children, which have claimed their own problems: what is left (a `children`
+        // that is no list, say) is this element's.
+        reader.attribute(issuesFrom: firstIssue, to: boxed)
+        return boxed
     }
 
     static func frame(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Rect? {
         if reader.kind(node) == .mapping {
             var values: [Double?] = [nil, nil, nil, nil]
-            var complete = true
+            var written = [false, false, false, false]
             reader.fields(of: node, path: path(), known: SpecFields.frame) { reader, field, value in
                 let index = SpecFields.frame.fields.firstIndex(of: field) ?? 0
-                if let number = reader.number(value, "\(path()).\(field.rawValue)", minimum: frameMinimums[index]) {
-                    values[index] = number
-                } else {
-                    complete = false
-                }
+                written[index] = true
+                values[index] = reader.requiredNumber(
+                    value, "\(path()).\(field.rawValue)", name: "", minimum: frameMinimums[index])
             }
-            let missing = SpecKeys.frame.indices.filter { values[$0] == nil }.map { SpecKeys.frame[$0] }
-            if complete, !missing.isEmpty {
+            // A key not written is its own problem, beside any written value that was wrong.
+            let missing = SpecKeys.frame.indices.filter { !written[$0] }.map { SpecKeys.frame[$0] }
+            if !missing.isEmpty {
                 reader.schema(path(), "is missing \(missing.joined(separator: ", "))", at: reader.start(node))
             }
             guard let x = values[0], let y = values[1], let width = values[2], let height = values[3] else { return nil }

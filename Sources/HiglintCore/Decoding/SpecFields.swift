@@ -1,4 +1,4 @@
-// The keys of the spec format, version 1, one enum per kind of map. The decoder
+// The keys of the spec format, version 2, one enum per kind of map. The decoder
 // switches over these rather than over strings, and matches a key's bytes
 // against them without making a string of it; rules look marks up by them
 // (`screen.marks[.orientations]`).
@@ -68,7 +68,7 @@ public enum SpecFields {
     static let layouts = FieldSet<SizeClass>()
 }
 
-/// Keys of the spec format, version 1, by the map they belong to.
+/// Keys of the spec format, version 2, by the map they belong to.
 public enum SpecKeys {
     public static let screen = SpecFields.screen.names
     public static let element = SpecFields.element.names

@@ -4,6 +4,9 @@ public struct SpecIssue: Sendable {
     public var message: String
     public var mark: Mark
     public var element: String?
+    /// The `ignore` entries of the element the problem is in, and its ancestors', with where each is written.
+    public var suppressed: [String] = []
+    public var suppressionMarks: [Mark] = []
 
     public init(rule: String, message: String, mark: Mark, element: String? = nil) {
         self.rule = rule

@@ -112,10 +112,16 @@ public struct Element: Sendable {
         public var title: String?
         /// Tabs only.
         public var badge: String?
+        /// Tabs only: the badge when it is written as a whole number (`badge: 12`), which counts
+        /// by its digits; nil when it is text (`badge: "12"`, `badge: New`) or absent.
+        public var badgeNumber: Int?
         /// Where the element sits in the document: `elements[2].children[0]`, `navigation_bar.items[1]`.
         public var path: String
         /// The rule ids and plugin names suppressed here: this element's `ignore` and its ancestors'.
         public var suppressed: [String] = []
+        /// Where each entry of `suppressed` is written, in the same order, so the engine can tell
+        /// which entry suppressed a finding (`spec.unused-ignore`).
+        public var suppressionMarks: [Mark] = []
         public var marks: Marks<ElementField>
 
         public init(placement: ElementPlacement, path: String, marks: Marks<ElementField>) {

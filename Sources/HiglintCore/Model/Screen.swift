@@ -1,4 +1,4 @@
-/// The typed form of one screen document (spec format, version 1).
+/// The typed form of one screen document (spec format, version 2).
 ///
 /// Every optional value is nil when the document did not give it (or gave it with
 /// the wrong type, which the decoder reported); defaults are applied by accessors,
@@ -359,4 +359,48 @@ public struct ReviewSettings: Sendable {
     public var ignoreMarks: [Mark] = []
 
     public init() {}
+}
+
+extension Screen {
+    /// The screen as the plugins review it, without the elements whose `type` is missing or
+    /// unknown (the decoder has reported them; tabs need no type). Such an element in the
+    /// content area leaves a shell in its place that holds only its children, so they are
+    /// reviewed where they are, and its `scroll`, so they keep the context they scroll in;
+    /// nothing of its own (frame, label, action, font, role...) is seen. An untyped bar item
+    /// is left out whole. The result has its element lists flattened (`flattenElements()`),
+    /// kept from `self` when nothing had to go.
+    public func withoutUntypedElements() -> Screen {
+        func isUntyped(_ element: Element) -> Bool { element.type == nil && element.placement != .tab }
+        func anyUntyped(_ list: [Element]) -> Bool {
+            list.contains { isUntyped($0) || anyUntyped($0.children) }
+        }
+        func pruned(_ list: [Element]) -> [Element] {
+            list.compactMap { element in
+                if isUntyped(element) {
+                    guard element.placement == .content else { return nil }
+                    var shell = Element(placement: .content, path: element.path, marks: element.marks)
+                    shell.id = element.id
+                    shell.scroll = element.scroll
+                    shell.ignore = element.ignore
+                    shell.ignoreMarks = element.ignoreMarks
+                    shell.suppressed = element.suppressed
+                    shell.suppressionMarks = element.suppressionMarks
+                    shell.children = pruned(element.children)
+                    return shell
+                }
+                guard anyUntyped(element.children) else { return element }
+                var kept = element
+                kept.children = pruned(element.children)
+                return kept
+            }
+        }
+        // Nearly every screen types all its elements: then nothing is copied.
+        var screen = self
+        if anyUntyped(elements) { screen.elements = pruned(elements) }
+        if let items = navigationBar?.items, anyUntyped(items) { screen.navigationBar?.items = pruned(items) }
+        if let items = toolbar?.items, anyUntyped(items) { screen.toolbar?.items = pruned(items) }
+        if let tabs = tabBar?.tabs, anyUntyped(tabs) { screen.tabBar?.tabs = pruned(tabs) }
+        if screen.flat == nil { screen.flattenElements() }
+        return screen
+    }
 }

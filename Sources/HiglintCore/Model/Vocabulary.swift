@@ -7,5 +7,5 @@ public enum Vocabulary {
     ]
 
     /// Actions that end the app, which iOS apps never offer.
-    public static let quitActions: Set<String> = ["quit", "exit", "close-app", "terminate"]
+    public static let quitActions: Set<String> = ["quit", "exit", "close-app", "quit-app", "exit-app", "terminate"]
 }

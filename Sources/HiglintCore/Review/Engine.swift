@@ -89,37 +89,50 @@ public struct Engine: Sendable {
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
         if documents.isEmpty {
+            var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
-                 file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+                 file: file, screen: nil, element: nil, usage: &nothing, into: &findings)
         }
         for (index, document) in documents.enumerated() {
             let decoded = decoder.decode(document)
-            let screen = decoded.screen
-            let suppressed = screen.review.ignore
+            var screen = decoded.screen
+            // Flattened once here: the core's checks walk every element, and the plugins' copy keeps the lists.
+            screen.flattenElements()
+            // Most screens have no ignore list at all; finding that out must not copy every element.
+            let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
+            var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             for duplicate in document.duplicateKeys {
                 let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
                 emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
-                     suppressed: suppressed, into: &findings)
+                     usage: &usage, into: &findings)
             }
             for issue in decoded.issues {
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
-                     suppressed: suppressed, into: &findings)
+                     suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, into: &findings)
             }
-            checkIgnoreLists(of: screen, file: file, into: &findings)
+            if hasIgnoreLists { checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) }
+            for duplicate in DuplicateElementIDs.find(in: screen) {
+                emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
+                     element: duplicate.element.name, suppressed: duplicate.element.suppressed,
+                     marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
+            }
             let context = config.ruleContext
-            var flattened = screen
-            flattened.flattenElements()
+            // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
+            let reviewed = screen.withoutUntypedElements()
             for enabled in screenRules {
-                for violation in enabled.rule.check(flattened, in: context) {
-                    if isSuppressed(enabled.description, by: suppressed)
-                        || isSuppressed(enabled.description, by: violation.suppressed) {
+                for violation in enabled.rule.check(reviewed, in: context) {
+                    if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
                     findings.append(
                         finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name))
                 }
             }
-            summaries.append(ScreenSummary(file: file.displayPath, documentIndex: index, screen: screen))
+            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
+            if hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
+                summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
+            }
+            summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
         }
         findings.sort(by: Finding.reportOrder)
@@ -138,6 +151,23 @@ public struct Engine: Sendable {
     private func projectFindings(_ index: ProjectIndex) -> [Finding] {
         var findings: [Finding] = []
         let screens = index.screens
+        // What the project's findings use of the entries the file reviews left unused, by
+        // screen position; only screens with such entries are tracked, and most have none.
+        var usages: [Int: IgnoreUsage] = [:]
+        for position in screens.indices where !screens[position].unusedIgnores.isEmpty {
+            usages[position] = IgnoreUsage(screenNames: screens[position].suppressed, screenMarks: screens[position].suppressionMarks)
+        }
+        func emitProject(
+            _ rule: String, _ message: String, at mark: Mark, position: Int, element: String? = nil,
+            suppressed: [String] = [], marks: [Mark] = []
+        ) {
+            let summary = screens[position]
+            var usage = usages[position]
+                ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: element,
+                 suppressed: suppressed, marks: marks, usage: &usage, into: &findings)
+            if usages[position] != nil { usages[position] = usage }
+        }
         // Sorted once, and only when some parent is unknown.
         var names: [String]?
         // Positions, not `for summary in`, so the pass copies no summary it only looks at.
@@ -146,38 +176,86 @@ public struct Engine: Sendable {
                screens[first].file != screens[position].file
                 || screens[first].documentIndex != screens[position].documentIndex {
                 let original = screens[first]
-                let summary = screens[position]
-                emit(CoreRules.duplicateScreen,
-                     "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
-                     at: summary.nameMark, file: Self.file(of: summary), screen: name, element: nil,
-                     suppressed: summary.suppressed, into: &findings)
+                emitProject(
+                    CoreRules.duplicateScreen,
+                    "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                    at: screens[position].nameMark, position: position)
             }
             if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
-                let summary = screens[position]
                 var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
                 if let close = closestMatch(to: parent, among: names ?? []) {
                     message += "; did you mean \(quoted(close))?"
                 }
-                emit(CoreRules.unknownParent, message, at: summary.parentMark, file: Self.file(of: summary),
-                     screen: summary.name, element: nil, suppressed: summary.suppressed, into: &findings)
+                emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position)
+            }
+        }
+        if coreSeverities[CoreRules.parentCycle] != nil {
+            for cycle in ParentCycles.find(in: index) {
+                emitProject(CoreRules.parentCycle, cycle.message, at: screens[cycle.position].parentMark, position: cycle.position)
             }
         }
         let context = config.ruleContext
+        // Found only when some screen has entries to account for.
+        var positionOfScreen: [ScreenKey: Int]?
+        if !usages.isEmpty {
+            positionOfScreen = Dictionary(usages.keys.map { (ScreenKey(screens[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+        }
         for enabled in projectRules {
             for projectViolation in enabled.rule.check(index, in: context) {
                 let summary = projectViolation.screen
                 let violation = projectViolation.violation
-                if isSuppressed(enabled.description, by: summary.suppressed)
-                    || isSuppressed(enabled.description, by: violation.suppressed) {
-                    continue
-                }
+                let tracked = positionOfScreen?[ScreenKey(summary)]
+                var usage = tracked.flatMap { usages[$0] }
+                    ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+                let suppressed = usage.suppresses(
+                    enabled.description, names: violation.suppressed, marks: violation.suppressionMarks)
+                if let tracked { usages[tracked] = usage }
+                if suppressed { continue }
                 findings.append(
                     finding(enabled.description, enabled.severity, violation, file: Self.file(of: summary),
                             screen: summary.name))
             }
         }
+        for position in usages.keys.sorted() {
+            reportUnusedIgnores(of: screens[position], usage: usages[position], into: &findings)
+        }
         return findings
+    }
+
+    /// `spec.unused-ignore` for the entries of a screen that neither its file review nor the
+    /// project pass used. A finding about an entry is not suppressed by that entry itself
+    /// (it would always hide its own report), but is by any other entry naming the rule.
+    private func reportUnusedIgnores(of summary: ScreenSummary, usage: IgnoreUsage?, into findings: inout [Finding]) {
+        guard var usage, let rule = coreDescription(CoreRules.unusedIgnore) else { return }
+        let file = Self.file(of: summary)
+        let remaining = summary.unusedIgnores.filter { !usage.used.contains($0.mark) }
+        // First every report's suppression, which may use an entry that is itself left over
+        // (`spec.unused-ignore` beside a stale one); then the reports of the entries still unused.
+        let suppressed = remaining.map {
+            usage.suppresses(rule, names: $0.suppressed, marks: $0.suppressionMarks, except: $0.mark)
+        }
+        for (entry, isSuppressed) in zip(remaining, suppressed) where !isSuppressed && !usage.used.contains(entry.mark) {
+            let place = entry.element.map { "element \(quoted($0))" } ?? "this screen"
+            var nobody = IgnoreUsage(screenNames: [], screenMarks: [])
+            emit(CoreRules.unusedIgnore,
+                 "ignore entry \(quoted(entry.name)) suppresses no finding of \(place)",
+                 at: entry.mark, file: file, screen: summary.name, element: entry.element, usage: &nobody, into: &findings)
+        }
+    }
+
+    private func coreDescription(_ id: String) -> RuleDescription? {
+        CoreRules.descriptions.first { $0.id == id }
+    }
+
+    /// A screen's identity in the project pass: its file and its place among the file's documents.
+    private struct ScreenKey: Hashable {
+        var file: String
+        var documentIndex: Int
+        init(_ summary: ScreenSummary) {
+            file = summary.file
+            documentIndex = summary.documentIndex
+        }
     }
 
     private static func file(of summary: ScreenSummary) -> SpecFile {
@@ -236,18 +314,16 @@ public struct Engine: Sendable {
 
     // MARK: - Policy
 
-    private func checkIgnoreLists(of screen: Screen, file: SpecFile, into findings: inout [Finding]) {
-        // Most screens have no ignore list at all; finding that out must not copy every element.
-        guard !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen) else { return }
-        let suppressed = screen.review.ignore
+    private func checkIgnoreLists(of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding]) {
         for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
             emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
-                 suppressed: suppressed, into: &findings)
+                 usage: &usage, into: &findings)
         }
         for element in screen.allElements {
             for (name, mark) in zip(element.ignore, element.ignoreMarks) where !knownNames.contains(name) {
                 emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name,
-                     element: element.name, suppressed: suppressed + element.suppressed, into: &findings)
+                     element: element.name, suppressed: element.suppressed, marks: element.suppressionMarks,
+                     usage: &usage, into: &findings)
             }
         }
     }
@@ -271,10 +347,6 @@ public struct Engine: Sendable {
         return message
     }
 
-    private func isSuppressed(_ rule: RuleDescription, by names: [String]) -> Bool {
-        names.contains { $0 == rule.id || $0 == rule.plugin }
-    }
-
     private func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
@@ -284,17 +356,19 @@ public struct Engine: Sendable {
     private func coreFinding(for failure: LoadFailure, file: SpecFile) -> Finding? {
         let rule = failure.kind == .limits ? CoreRules.limits : CoreRules.syntax
         var findings: [Finding] = []
-        emit(rule, failure.message, at: failure.mark, file: file, screen: nil, element: nil, suppressed: [], into: &findings)
+        var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
+        emit(rule, failure.message, at: failure.mark, file: file, screen: nil, element: nil, usage: &nothing, into: &findings)
         return findings.first
     }
 
+    /// A core finding, unless the config turned its rule off or the screen's `ignore`
+    /// (in `usage`) or the element's (`suppressed`, written at `marks`) suppresses it.
     private func emit(
         _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
-        suppressed: [String], into findings: inout [Finding]
+        suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, into findings: inout [Finding]
     ) {
-        guard let severity = coreSeverities[ruleID],
-              let description = CoreRules.descriptions.first(where: { $0.id == ruleID }),
-              !isSuppressed(description, by: suppressed)
+        guard let severity = coreSeverities[ruleID], let description = coreDescription(ruleID),
+              !usage.suppresses(description, names: suppressed, marks: marks)
         else { return }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,

@@ -10,6 +10,9 @@ public enum CoreRules {
     public static let unknownParent = "spec.unknown-parent"
     public static let unknownRule = "spec.unknown-rule"
     public static let limits = "spec.limits"
+    public static let duplicateElementID = "spec.duplicate-element-id"
+    public static let parentCycle = "spec.parent-cycle"
+    public static let unusedIgnore = "spec.unused-ignore"
 
     /// Every rule: the core's first, then each plugin's, in plugin order.
     public static func descriptions(with plugins: [Plugin]) -> [RuleDescription] {
@@ -27,13 +30,15 @@ public enum CoreRules {
             nonTriggeringExamples: ["screen: Home\nelements: []\n"]),
         RuleDescription(
             id: schema, severity: .error,
-            summary: "A known key has the wrong type or an unknown value, or `screen` is missing.",
-            rationale: "Values are typed by the format, not guessed: a frame of `wide` or a device of `android` would otherwise quietly switch checks off.",
+            summary: "A known key has the wrong type or an unknown value, `screen` is missing, an element has no `type`, or a number of a frame, hit area or canvas is blank.",
+            rationale: "Values are typed by the format, not guessed: a frame of `wide`, a blank width or a device of `android` would otherwise quietly switch checks off. An element without a known type is left out of the plugins' review until it has one.",
             seed: seedNote, hint: "Give the value the type the spec format names for this key.",
             triggeringExamples: [
                 "screen: Home\nelements:\n  - {id: save, type: button, frame: [0, 0, wide, 44]}\n",
                 "parent: Home\n",
                 "screen: Home\ndevice: android\n",
+                "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, ~, 20, 20]}\n",
+                "screen: Home\nelements:\n  - {id: save, label: Save, frame: [16, 16, 44, 44]}\n",
             ],
             nonTriggeringExamples: ["screen: NO\nelements:\n  - {id: save, type: button, frame: [0, 0, 44, 44]}\n"]),
         RuleDescription(
@@ -76,5 +81,42 @@ public enum CoreRules {
                 "screen: Deep\nelements: " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\n",
             ],
             nonTriggeringExamples: ["screen: Shallow\nelements: [[[]]]\n"]),
+        RuleDescription(
+            id: duplicateElementID, severity: .error, summary: "Two elements of one screen have the same `id`.",
+            rationale: "Findings name elements by id and layout variants hide them by id; an id two elements share points at both, so neither can be told apart.",
+            seed: seedNote, hint: "Give each element, bar item and tab of the screen its own id.",
+            triggeringExamples: [
+                "screen: Home\nelements:\n  - {id: save, type: button}\n  - id: box\n    type: group\n    children:\n      - {id: save, type: button}\n",
+                "screen: Home\nnavigation_bar:\n  items:\n    - {id: edit, type: button}\ntab_bar:\n  tabs:\n    - {id: edit, title: Edit, icon: system:pencil}\n",
+            ],
+            nonTriggeringExamples: [
+                "screen: Home\nelements:\n  - {id: save, type: button}\n  - {id: Save, type: button}\n",
+                "screen: Home\nelements:\n  - {id: save, type: button}\n---\nscreen: Other\nelements:\n  - {id: save, type: button}\n",
+            ]),
+        RuleDescription(
+            id: parentCycle, severity: .error, summary: "Following `parent` from a screen leads back to it.",
+            rationale: "`parent` describes a hierarchy that people go down and come back up; a loop has no top, so the back buttons along it lead nowhere new.",
+            seed: seedNote, hint: "Point the `parent` of one screen of the loop at a screen above it, or remove it from the top screen.",
+            triggeringExamples: [
+                "screen: A\nparent: B\n---\nscreen: B\nparent: A\n",
+                "screen: A\nparent: A\n",
+            ],
+            nonTriggeringExamples: [
+                "screen: A\n---\nscreen: B\nparent: A\n---\nscreen: C\nparent: B\n",
+            ],
+            isProjectRule: true),
+        RuleDescription(
+            id: unusedIgnore, severity: .info,
+            summary: "An `ignore` entry names a known rule or plugin but suppresses no finding.",
+            rationale: "An entry left over after its finding was fixed hides the next real finding of that rule without anyone noticing; an entry that never applied misleads the reader about the screen.",
+            seed: seedNote, hint: "Remove the entry, or move it to the element whose finding it means to suppress.",
+            triggeringExamples: [
+                "screen: Home\nreview:\n  ignore: [buttons.hit-target]\nelements:\n  - {id: save, type: button, frame: [16, 16, 44, 44]}\n",
+                "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n  - {id: ok, type: button, frame: [16, 100, 44, 44], ignore: [buttons]}\n",
+            ],
+            nonTriggeringExamples: [
+                "screen: Home\nreview:\n  ignore: [buttons.hit-target]\nelements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n",
+                "screen: Home\nelements:\n  - id: box\n    type: group\n    ignore: [buttons]\n    children:\n      - {id: save, type: button, frame: [16, 16, 20, 20]}\n",
+            ]),
     ]
 }

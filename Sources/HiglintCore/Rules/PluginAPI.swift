@@ -49,22 +49,29 @@ public struct Violation: Sendable {
     public var element: String?
     /// Rule ids and plugin names that suppress this violation (an element's `ignore` and its ancestors').
     public var suppressed: [String]
+    /// Where each entry of `suppressed` is written, in the same order; empty when unknown.
+    public var suppressionMarks: [Mark]
 
-    public init(message: String, at mark: Mark, element: String? = nil, suppressed: [String] = []) {
+    public init(
+        message: String, at mark: Mark, element: String? = nil, suppressed: [String] = [], suppressionMarks: [Mark] = []
+    ) {
         self.message = message
         self.mark = mark
         self.element = element
         self.suppressed = suppressed
+        self.suppressionMarks = suppressionMarks
     }
 
     /// A violation about an element: reported at the element's map, named and suppressed by it.
     public init(message: String, on element: Element) {
-        self.init(message: message, at: element.marks.map, element: element.name, suppressed: element.suppressed)
+        self.init(message: message, on: element, at: element.marks.map)
     }
 
     /// A violation about one value of an element (its frame, its font...).
     public init(message: String, on element: Element, at mark: Mark) {
-        self.init(message: message, at: mark, element: element.name, suppressed: element.suppressed)
+        self.init(
+            message: message, at: mark, element: element.name, suppressed: element.suppressed,
+            suppressionMarks: element.suppressionMarks)
     }
 }
 

@@ -17,9 +17,23 @@ public struct ScreenSummary: Sendable, Hashable {
     public var color: String?
     public var colorMark: Mark
     public var backTitle: String?
+    /// The back button's `title` value, else the `back` map, else the navigation bar's map.
     public var backTitleMark: Mark
-    /// `review.ignore` of the screen.
+    /// Whether the navigation bar holds a `segmented-control` item.
+    public var navigationHasSegmentedControl: Bool
+    public var hasToolbar: Bool
+    public var toolbarTranslucent: Bool
+    public var toolbarTranslucentMark: Mark
+    public var toolbarColor: String?
+    public var toolbarColorMark: Mark
+    /// Buttons and navigation-bar and toolbar items with a standard action, in document order.
+    public var iconUses: [IconUse]
+    /// `review.ignore` of the screen, and where each entry is written.
     public var suppressed: [String]
+    public var suppressionMarks: [Mark]
+    /// `ignore` entries that suppressed no finding of the file's own review; the project
+    /// pass reports those its findings do not use either (`spec.unused-ignore`).
+    public var unusedIgnores: [IgnoreEntry] = []
 
     public init(file: String, documentIndex: Int, screen: Screen) {
         self.file = file
@@ -38,7 +52,47 @@ public struct ScreenSummary: Sendable, Hashable {
         colorMark = screen.navigationBar?.marks[.color] ?? navigationBarMark
         backTitle = screen.navigationBar?.back?.title
         backTitleMark = screen.navigationBar?.back?.marks[.title] ?? navigationBarMark
+        navigationHasSegmentedControl = screen.navigationBar?.items.contains { $0.type == .segmentedControl } ?? false
+        hasToolbar = screen.toolbar != nil
+        let toolbarMark = screen.marks[.toolbar]
+        toolbarTranslucent = screen.toolbar?.translucent ?? false
+        toolbarTranslucentMark = screen.toolbar?.marks[.translucent] ?? toolbarMark
+        toolbarColor = screen.toolbar?.color
+        toolbarColorMark = screen.toolbar?.marks[.color] ?? toolbarMark
+        iconUses = IconUse.uses(in: screen)
         suppressed = screen.review.ignore
+        suppressionMarks = screen.review.ignoreMarks
+    }
+}
+
+/// A button or bar item that does a standard action, and the icon it shows for it.
+public struct IconUse: Sendable, Hashable {
+    public var action: String
+    /// Nil when the element has no icon, which is a look of its own.
+    public var icon: Icon?
+    public var element: String
+    /// The element's map.
+    public var mark: Mark
+    public var suppressed: [String]
+    public var suppressionMarks: [Mark]
+
+    /// `type: button` elements and navigation-bar and toolbar items (not tabs), in document order.
+    static func uses(in screen: Screen) -> [IconUse] {
+        var uses: [IconUse] = []
+        for element in screen.allElements {
+            guard let action = element.action, Vocabulary.standardActions.contains(action) else { continue }
+            switch element.placement {
+            case .tab: continue
+            case .content: guard element.type == .button else { continue }
+            case .navigationBarItem, .toolbarItem: break
+            }
+            uses.append(IconUse(
+                action: action, icon: element.icon, element: element.name, mark: element.marks.map,
+                suppressed: element.suppressed, suppressionMarks: element.suppressionMarks))
+        }
+        // Bars may be written before or after the content; a stable sort keeps ties as found.
+        if uses.count > 1 { uses = uses.enumerated().sorted { ($0.element.mark, $0.offset) < ($1.element.mark, $1.offset) }.map(\.element) }
+        return uses
     }
 }
 

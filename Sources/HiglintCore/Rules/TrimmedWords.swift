@@ -10,9 +10,14 @@ public struct TrimmedWords: Sendable {
     private let asciiWords: [[UInt8]]
     /// Bit `b` is set when some word starts with the ASCII byte `b`.
     private let asciiFirstBytes: UInt128
+    /// Whether a run of white space inside a text stands for one space (`quit  app` is `quit app`).
+    private let foldsWhitespace: Bool
 
-    public init(_ words: Set<String>) {
+    /// `foldingWhitespace`: runs of white space inside a text count as one space; the words
+    /// then hold single spaces.
+    public init(_ words: Set<String>, foldingWhitespace: Bool = false) {
         self.words = words
+        foldsWhitespace = foldingWhitespace
         asciiWords = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
         var firstBytes: UInt128 = 0
         for word in words { if let first = word.utf8.first, first < 0x80 { firstBytes |= 1 << first } }
@@ -22,7 +27,11 @@ public struct TrimmedWords: Sendable {
     /// Whether `text`, trimmed of whitespace at both ends and lower-cased, is one of the words.
     public func contains(_ text: String) -> Bool {
         if let answer = text.utf8.withContiguousStorageIfAvailable(asciiContains), let answer { return answer }
-        return words.contains(Self.normalized(text))
+        let normalized = Self.normalized(text)
+        if foldsWhitespace {
+            return words.contains(normalized.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        return words.contains(normalized)
     }
 
     /// Trimmed of whitespace at both ends, lower-cased.
@@ -51,11 +60,29 @@ public struct TrimmedWords: Sendable {
         var upper = text.count
         while upper > lower, Self.isBlank(text[upper - 1]) { upper -= 1 }
         let length = upper - lower
+        if foldsWhitespace { return asciiWords.contains { Self.matchesFolding($0, text, from: lower, to: upper) } }
         return asciiWords.contains { word in
             guard word.count == length else { return false }
             for offset in 0..<length where Self.lowered(text[lower + offset]) != word[offset] { return false }
             return true
         }
+    }
+
+    /// Whether the trimmed ASCII `text[lower..<upper]` is `word` once lower-cased, a run of
+    /// blanks in it matching a space of the word.
+    private static func matchesFolding(_ word: [UInt8], _ text: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int) -> Bool {
+        var position = lower
+        for expected in word {
+            guard position < upper else { return false }
+            if expected == UInt8(ascii: " ") {
+                guard isBlank(text[position]) else { return false }
+                while position < upper, isBlank(text[position]) { position += 1 }
+            } else {
+                guard lowered(text[position]) == expected else { return false }
+                position += 1
+            }
+        }
+        return position == upper
     }
 
     /// ASCII whitespace as `Character.isWhitespace` sees it: 0x09 to 0x0D, and space.

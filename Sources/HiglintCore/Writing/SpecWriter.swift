@@ -172,7 +172,12 @@ public struct SpecWriter {
         if let type = element.type { map.append(("type", .plain(type.rawValue))) }
         if placement == .tab {
             if let title = element.title { map.append(("title", .string(title))) }
-            if let badge = element.badge { map.append(("badge", .string(badge))) }
+            // A whole number stays one (`badge: 12`), so it is still counted by its digits.
+            if let number = element.badgeNumber {
+                map.append(("badge", .plain(String(number))))
+            } else if let badge = element.badge {
+                map.append(("badge", .string(badge)))
+            }
         }
         if let label = element.label { map.append(("label", .string(label))) }
         if let action = element.action { map.append(("action", .string(action))) }

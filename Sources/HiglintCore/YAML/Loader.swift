@@ -52,10 +52,17 @@ public enum YAMLLoader {
             return .failure(.tooLarge(bytes.count, limit: limit))
         }
         if let problem = encodingProblem(bytes) { return .failure(problem) }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withUnsafeBufferPointer { whole in
+            // The parser is told the encoding, which turns its own byte-order-mark detection off; a
+            // UTF-8 mark is allowed and is no column, so it is left out of what the parser sees.
+            let buffer = hasUTF8ByteOrderMark(whole) ? UnsafeBufferPointer(rebasing: whole.dropFirst(3)) : whole
             var builder = DocumentBuilder(limits: limits)
             return builder.run(buffer)
         }
+    }
+
+    static func hasUTF8ByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     /// Specs are UTF-8 text; say so plainly rather than let libyaml guess.
@@ -76,7 +83,8 @@ public enum YAMLLoader {
         guard let nul = found else { return nil }
         var line = 1
         var column = 1
-        for byte in bytes[..<nul] {
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        for byte in bytes[min(start, nul)..<nul] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
