@@ -3,7 +3,7 @@
 _higlint() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'check watch rules explain help version completions --help -h --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'check watch import rules explain help version completions --help -h --version' -- "$cur"))
         return
     fi
     local options='' operands=none
@@ -27,6 +27,13 @@ _higlint() {
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --report) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        operands=paths ;;
+    import)
+        options='-c --config --out -h --help'
+        case $prev in
+        -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         esac
         operands=paths ;;
     rules)
@@ -55,7 +62,7 @@ _higlint() {
     case $operands in
     paths) COMPREPLY=($(compgen -f -- "$cur")) ;;
     rules) COMPREPLY=($(compgen -W "$(higlint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
-    commands) COMPREPLY=($(compgen -W 'check watch rules explain help version completions' -- "$cur")) ;;
+    commands) COMPREPLY=($(compgen -W 'check watch import rules explain help version completions' -- "$cur")) ;;
     completions) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     esac
 }

@@ -49,7 +49,7 @@ struct LiveReport: Sendable {
     /// `writev`. No copy of the whole report is made.
     func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, WriteProblem> {
         let extra = Self.extra(status: status, generatedAt: generatedAt)
-        let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra)
+        let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra + assembly.skipped)
         guard let last = assembly.findings.last else { return AtomicFile.write(empty, to: path, sync: false) }
         guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8),
               var head = String(empty.utf8.dropLast(Self.noFindings.utf8.count))

@@ -7,6 +7,8 @@ extension ResultTable {
     struct Assembly {
         var summary: JSONReportWriter.Summary
         var findings: [RenderedFindings]
+        /// The `skipped` member, as check writes it (none when no file was skipped).
+        var skipped: [(key: String, json: String)] = []
 
         /// Each finding's line as `JSONReportWriter.render` makes it.
         var lines: [String] {
@@ -26,7 +28,7 @@ extension ResultTable {
         /// The whole document as one string, the slow way (tests, and a writer
         /// whose layout the fast path does not know).
         func document(extra: [(key: String, json: String)]) -> String {
-            JSONReportWriter.document(summary: summary, renderedFindings: lines, extra: extra)
+            JSONReportWriter.document(summary: summary, renderedFindings: lines, extra: extra + skipped)
         }
     }
 
@@ -39,19 +41,28 @@ extension ResultTable {
             // unplaced finding has no file to go with: render everything, as check does.
             var report = self.report(with: engine)
             if let baseline { report = baseline.apply(to: report).report }
-            return Assembly(summary: JSONReportWriter.Summary(report), findings: RenderedFindings.make(report.findings).map { [$0] } ?? [])
+            var assembly = Assembly(summary: JSONReportWriter.Summary(report), findings: RenderedFindings.make(report.findings).map { [$0] } ?? [])
+            assembly.skipped = JSONReportWriter.skippedMember(report.files)
+            return assembly
         }
         var summary = JSONReportWriter.Summary(
             files: 0, screens: 0, errors: project.errors, warnings: project.warnings, infos: project.infos)
         var chunks: [RenderedFindings] = []
+        var skipped: [(file: String, reason: String)] = []
         for index in entries.indices {
-            if entries[index].result.readProblem == nil { summary.files += 1 }
+            if let reason = entries[index].result.skipped {
+                skipped.append((entries[index].result.file.displayPath, reason))
+            } else if entries[index].result.readProblem == nil {
+                summary.files += 1
+            }
             summary.screens += entries[index].result.screenCount
             summary.errors += entries[index].errors
             summary.warnings += entries[index].warnings
             summary.infos += entries[index].infos
             if let shown = entries[index].shown { chunks.append(shown) }
         }
-        return Assembly(summary: summary, findings: chunks)
+        var assembly = Assembly(summary: summary, findings: chunks)
+        assembly.skipped = JSONReportWriter.skippedMember(skipped)
+        return assembly
     }
 }

@@ -61,6 +61,8 @@ struct ResultTable: Sendable {
     private(set) var summaries: [ScreenSummary] = []
     /// The project pass's last output and whether it still holds.
     var project = ProjectState()
+    /// What each result's review read besides its own file.
+    private(set) var dependencies = DependencyIndex()
 
     var count: Int { entries.count }
 
@@ -99,6 +101,7 @@ struct ResultTable: Sendable {
             remove(path)
             return false
         }
+        dependencies.record(path, dependsOn: stored.result.dependencies)
         var stored = stored
         let place = position(of: stored.displayPath)
         if place.found {
@@ -135,7 +138,12 @@ struct ResultTable: Sendable {
         var incoming: [Stored] = []
         incoming.reserveCapacity(batch.count)
         for stored in batch {
-            if stored.result.readProblem == .notFound { remove(stored.result.file.path) } else { incoming.append(stored) }
+            if stored.result.readProblem == .notFound {
+                remove(stored.result.file.path)
+            } else {
+                dependencies.record(stored.result.file.path, dependsOn: stored.result.dependencies)
+                incoming.append(stored)
+            }
         }
         // Stable by arrival, so that of two results for one file the later is kept.
         let order = incoming.indices.sorted {
@@ -174,6 +182,7 @@ struct ResultTable: Sendable {
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
+        dependencies.record(path, dependsOn: [])
         sortedPaths.remove(path)
         project.holders.remove(display)
         let place = position(of: display)

@@ -50,7 +50,7 @@ struct TreeScope: Sendable {
         if isDirectory {
             return containing.contains { !discovery.isExcluded(path + "/", root: $0) }
         }
-        guard SpecDiscovery.isSpecName(name), !isExcludedFile(path) else { return false }
+        guard discovery.isReviewedName(name), !isExcludedFile(path) else { return false }
         return containing.contains { !discovery.isExcluded(path, root: $0) }
     }
 
@@ -75,7 +75,7 @@ struct TreeScope: Sendable {
             if !isLast || isDirectory {
                 if discovery.isExcluded(current + "/", root: root) { return false }
             } else {
-                guard SpecDiscovery.isSpecName(String(component)), !discovery.isExcluded(current, root: root),
+                guard discovery.isReviewedName(String(component)), !discovery.isExcluded(current, root: root),
                       !isExcludedFile(current)
                 else { return false }
             }

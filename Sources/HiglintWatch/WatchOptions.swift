@@ -5,6 +5,8 @@ import HiglintCore
 /// the values (and the ways to load the config and find the files) down.
 public struct WatchOptions: Sendable {
     public var plugins: [Plugin]
+    /// Readers of other formats (Interface Builder), as `check` uses them.
+    public var importers: [any ScreenImporter]
     /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
     public var loadConfig: @Sendable () -> Result<Config, ConfigError>
     /// The paths to review under a config (the command line's, else the config's).
@@ -21,7 +23,7 @@ public struct WatchOptions: Sendable {
     private var logSink: @Sendable (String) -> Void
 
     public init(
-        plugins: [Plugin], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
+        plugins: [Plugin], importers: [any ScreenImporter] = [], loadConfig: @escaping @Sendable () -> Result<Config, ConfigError>,
         reviewPaths: @escaping @Sendable (Config) -> [String],
         discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
         reportPath: @escaping @Sendable (Config) -> String,
@@ -29,6 +31,7 @@ public struct WatchOptions: Sendable {
         log: @escaping @Sendable (String) -> Void
     ) {
         self.plugins = plugins
+        self.importers = importers
         self.loadConfig = loadConfig
         self.reviewPaths = reviewPaths
         self.discovery = discovery

@@ -36,7 +36,14 @@ extension WatchSession {
             }
             let name = event.name
             if name.hasPrefix(".") || scope.isReportFile(directory: directory, name: name) { continue }
-            if !event.has(IN_ISDIR) && !SpecDiscovery.isSpecName(name) { continue }
+            if !event.has(IN_ISDIR) && !scope.discovery.isReviewedName(name) {
+                // Not a file to review, but perhaps one that reviewed files read.
+                guard !results.dependencies.isEmpty else { continue }
+                let dependents = results.dependencies.dependents(of: FileSystem.join(directory, name))
+                for dependent in dependents { mark(dependent, suspect: false) }
+                relevant = relevant || !dependents.isEmpty
+                continue
+            }
             mark(FileSystem.join(directory, name), suspect: false)
             relevant = true
         }

@@ -174,8 +174,10 @@ extension WatchSession {
         }
     }
 
-    /// Files that exist but cannot be read are logged the way check reports them.
+    /// Files that exist but cannot be read, and files an importer skips, are logged the way check reports them.
     func noteReadProblem(_ result: FileResult) {
+        if let reason = result.skipped { log("higlint: \(result.file.displayPath): skipped, \(reason)") }
+        for note in result.notes { log("higlint: note: \(note)") }
         guard let problem = result.readProblem else { return }
         switch problem {
         case .notFound, .notRegular: return

@@ -65,7 +65,7 @@ final class WatchSession {
         }
         // Microseconds from the environment: clamped, so an absurd value cannot overflow.
         watchdogInterval = options.watchdogMicroseconds.map { max(1_000_000, min($0, Int64.max / 1000) * 1000 / 2) }
-        engine = Engine(plugins: options.plugins, config: config)
+        engine = Engine(plugins: options.plugins, importers: options.importers, config: config)
         let discovery = SpecDiscovery(exclude: [])
         scope = TreeScope(paths: [], discovery: discovery, reportPaths: [])
         report = LiveReport(path: "/")
@@ -117,7 +117,7 @@ final class WatchSession {
             baseline = nil
         }
         config = newConfig
-        engine = Engine(plugins: options.plugins, config: newConfig, wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput })
+        engine = Engine(plugins: options.plugins, importers: options.importers, config: newConfig, wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput })
         settle = Settle(
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)

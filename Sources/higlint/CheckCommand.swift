@@ -50,8 +50,9 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml; directories recursively) and prints
-            every finding. With no PATH, reviews the config's `paths`. A PATH of -
+            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
+            (*.storyboard, *.xib), directories recursively, and prints every
+            finding. With no PATH, reviews the config's `paths`. A PATH of -
             reads one spec from standard input.
             """,
         options: [
@@ -120,7 +121,7 @@ enum CheckCommand {
 
         if arguments.isSet(Self.printConfig) {
             let fileName = config.sourcePath.map { FileSystem.relative($0, to: FileSystem.currentDirectory()) }
-            Console.out(EffectiveConfig(config, fileName: fileName, thresholds: ThresholdCatalog(plugins: BuiltinPlugins.all)).render())
+            Console.out(EffectiveConfig(config, fileName: fileName, thresholds: ThresholdCatalog(plugins: Registry.plugins)).render())
             return ExitStatus.clean
         }
 
@@ -134,7 +135,7 @@ enum CheckCommand {
         let allowEmpty = arguments.isSet(Self.allowEmpty)
         if !allowEmpty {
             for directory in outcome.emptyDirectories {
-                Console.problem("no specs under \(directory) (*.yaml, *.yml); --allow-empty makes this no error")
+                Console.problem("no specs under \(directory) (\(reviewedNames)); --allow-empty makes this no error")
             }
         }
 
@@ -151,7 +152,7 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: BuiltinPlugins.all, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
         var results = ParallelReview.review(outcome.files, with: engine)
         if readsStandardInput {
             switch reviewStandardInput(named: stdinName, with: engine, discovery: discovery) {
@@ -187,7 +188,13 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty || (!allowEmpty && !outcome.emptyDirectories.isEmpty)
         // Positions, so looking for read problems copies no result.
+        // An app's notes come with each of its files; each is logged once.
+        var logged = Set<String>()
         for position in report.files.indices {
+            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
+            if let reason = report.files[position].skipped {
+                Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
+            }
             guard let problem = report.files[position].readProblem else { continue }
             let path = report.files[position].file.displayPath
             switch problem {
@@ -232,6 +239,11 @@ enum CheckCommand {
         }
         if ioFailed { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    /// The names a walk reviews: `*.yaml, *.yml` and each importer's.
+    private static var reviewedNames: String {
+        ([".yaml", ".yml"] + Registry.importedExtensions).map { "*" + $0 }.joined(separator: ", ")
     }
 
     /// What standard input holds, reviewed as the file `name` (or `<stdin>`); nil when

@@ -28,6 +28,7 @@ enum Commands {
     static let all: [Command] = [
         CheckCommand.command,
         WatchCommand.command,
+        ImportCommand.command,
         RulesCommand.command,
         ExplainCommand.command,
         HelpCommand.command,

@@ -88,6 +88,8 @@ enum OptionValue: Sendable, Hashable {
     case none
     /// A path to a file.
     case file
+    /// A path to a directory.
+    case directory
     /// One of `values`; `defaultValue` when the option is not given.
     case choice(placeholder: String, values: [String], defaultValue: String)
     /// A report file: `FILE` in the default format, or `FORMAT=FILE` with one of `formats`.
@@ -98,6 +100,7 @@ enum OptionValue: Sendable, Hashable {
         switch self {
         case .none: return nil
         case .file: return "FILE"
+        case .directory: return "DIR"
         case .choice(let placeholder, _, _): return placeholder
         case .report: return "[FORMAT=]FILE"
         }

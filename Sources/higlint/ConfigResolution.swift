@@ -7,7 +7,7 @@ import HiglintPlugins
 /// so another tool's `config.yaml` is never taken for higlint's, and a
 /// subfolder of a project finds the project's config.
 enum ConfigResolution {
-    static var loader: ConfigLoader { ConfigLoader(plugins: BuiltinPlugins.all) }
+    static var loader: ConfigLoader { ConfigLoader(plugins: Registry.plugins) }
 
     /// The names looked for in each folder, in this order.
     static let fileNames = [".higlint.yaml", ".higlint.yml"]
@@ -52,7 +52,7 @@ enum ConfigResolution {
             if let real = FileSystem.realPath(path) { excluded.insert(real) }
         }
         return SpecDiscovery(
-            exclude: config.exclude, excludedFiles: excluded,
+            exclude: config.exclude, excludedFiles: excluded, importedExtensions: Registry.importedExtensions,
             configDirectory: config.sourcePath == nil ? nil : config.baseDirectory)
     }
 }

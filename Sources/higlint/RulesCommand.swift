@@ -19,13 +19,13 @@ enum RulesCommand {
     static let command = Command(declaration: declaration, run: run)
 
     static var allRules: [RuleDescription] {
-        CoreRules.descriptions(with: BuiltinPlugins.all)
+        CoreRules.descriptions(with: Registry.plugins)
     }
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch arguments.value(format) {
         case "json": Console.out(RuleCatalogWriter.json(allRules))
-        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all))
+        case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: Registry.plugins))
         case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(plugins: BuiltinPlugins.all)))
         default: Console.out(RuleCatalogWriter.text(allRules))
         }

@@ -65,7 +65,7 @@ enum WatchCommand {
             ?? FileSystem.absolute("higlint-report.json")
 
         let options = WatchOptions(
-            plugins: BuiltinPlugins.all,
+            plugins: Registry.plugins, importers: Registry.importers,
             loadConfig: {
                 Result { () throws(ConfigError) -> Config in
                     var config = try ConfigResolution.resolve(explicitConfig)

@@ -1,5 +1,6 @@
 import HiglintCore
 import HiglintPlugins
+import InterfaceBuilderImporter
 import XCTest
 
 /// The rule catalog in ../shared/rules.md is the contract: every id there has a
@@ -8,8 +9,18 @@ final class CatalogTests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The plugins and the importers' own rules, as `higlint rules` lists them.
+    private static let importer = InterfaceBuilderImporter()
+    private static let plugins = BuiltinPlugins.all + [importer.plugin]
+
     private var allRules: [RuleDescription] {
-        CoreRules.descriptions(with: BuiltinPlugins.all)
+        CoreRules.descriptions(with: Self.plugins)
+    }
+
+    /// The importer's own rules (`ib.*`) are not in the contract's catalog, which lists the
+    /// rules of the spec format and of the plugins; docs/interface-builder.md documents them.
+    private static func isImporterRule(_ rule: RuleDescription) -> Bool {
+        rule.plugin == InterfaceBuilderImporter.pluginName
     }
 
     /// `| \`id\` | severity | trigger |` rows of the catalog's tables.
@@ -42,14 +53,14 @@ final class CatalogTests: XCTestCase {
 
     func testEveryRuleIsInTheCatalog() throws {
         let catalog = try catalog()
-        for rule in allRules {
+        for rule in allRules where !Self.isImporterRule(rule) {
             XCTAssertNotNil(catalog[rule.id], "\(rule.id) is not in the catalog")
         }
     }
 
     func testRuleIdsAreUniqueAndBelongToTheirPlugin() {
         XCTAssertEqual(Set(allRules.map(\.id)).count, allRules.count)
-        for plugin in BuiltinPlugins.all {
+        for plugin in Self.plugins {
             for rule in plugin.ruleDescriptions {
                 XCTAssertEqual(rule.plugin, plugin.name, rule.id)
             }
@@ -70,14 +81,22 @@ final class CatalogTests: XCTestCase {
 
     /// Every rule's own examples: triggering ones yield it, the others do not.
     func testEveryRuleHonoursItsOwnExamples() {
-        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let engine = Engine(plugins: Self.plugins, importers: [Self.importer], config: Config())
         for rule in allRules {
+            // An importer's rule is shown on a file that importer reads.
+            let name = Self.isImporterRule(rule) ? "x.storyboard" : "x.yaml"
+            func review(_ example: String) -> FileResult {
+                let file = SpecFile(path: name, displayPath: name)
+                return Self.isImporterRule(rule)
+                    ? engine.review(Array(example.utf8), file: file, with: Self.importer)
+                    : engine.review(Array(example.utf8), file: file)
+            }
             for example in rule.triggeringExamples {
-                let found = engine.report([engine.review(Array(example.utf8), file: SpecFile(path: "x.yaml", displayPath: "x.yaml"))])
+                let found = engine.report([review(example)])
                 XCTAssertTrue(found.findings.contains { $0.rule == rule.id }, "\(rule.id) did not trigger on its example:\n\(example)")
             }
             for example in rule.nonTriggeringExamples {
-                let found = engine.report([engine.review(Array(example.utf8), file: SpecFile(path: "x.yaml", displayPath: "x.yaml"))])
+                let found = engine.report([review(example)])
                 XCTAssertFalse(found.findings.contains { $0.rule == rule.id }, "\(rule.id) triggered on its non-triggering example:\n\(example)")
             }
         }
@@ -86,7 +105,7 @@ final class CatalogTests: XCTestCase {
     func testGeneratedRuleReferenceIsUpToDate() throws {
         let url = Self.packageRoot.appendingPathComponent("docs/rules.md")
         let committed = try String(contentsOf: url, encoding: .utf8)
-        let generated = RuleCatalogWriter.markdown(allRules, plugins: BuiltinPlugins.all)
+        let generated = RuleCatalogWriter.markdown(allRules, plugins: Self.plugins)
         XCTAssertTrue(committed == generated, "docs/rules.md is out of date: run `make docs`")
     }
 }

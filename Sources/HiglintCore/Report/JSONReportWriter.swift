@@ -133,7 +133,23 @@ public struct JSONReportWriter: ReportWriter {
             }
             return out
         }
-        return document(summary: Summary(report), extra: [], findingLines: rendered)
+        return document(summary: Summary(report), extra: skippedMember(report.files), findingLines: rendered)
+    }
+
+    /// `"skipped": [{"file": ..., "reason": ...}]`, the files an importer passed over, in path
+    /// order; no member at all when there are none, so spec-only reports keep their layout.
+    public static func skippedMember(_ files: [FileResult]) -> [(key: String, json: String)] {
+        var skipped: [(file: String, reason: String)] = []
+        for position in files.indices {
+            if let reason = files[position].skipped { skipped.append((files[position].file.displayPath, reason)) }
+        }
+        return skippedMember(skipped)
+    }
+
+    public static func skippedMember(_ skipped: [(file: String, reason: String)]) -> [(key: String, json: String)] {
+        if skipped.isEmpty { return [] }
+        let entries = skipped.map { "{\"file\": \(JSONText.string($0.file)), \"reason\": \(JSONText.string($0.reason))}" }
+        return [(key: "skipped", json: "[" + entries.joined(separator: ", ") + "]")]
     }
 }
 

@@ -54,10 +54,10 @@ public enum RuleCatalogWriter {
                     out += "Threshold `\(threshold.key)`: \(threshold.meaning), \(threshold.defaultValue) \(threshold.unit) by default.\n\n"
                 }
                 if let example = rule.triggeringExamples.first {
-                    out += "Triggers:\n\n```yaml\n\(example.hasSuffix("\n") ? example : example + "\n")```\n\n"
+                    out += "Triggers:\n\n```\(fence(example))\n\(example.hasSuffix("\n") ? example : example + "\n")```\n\n"
                 }
                 if let example = rule.nonTriggeringExamples.first {
-                    out += "Does not trigger:\n\n```yaml\n\(example.hasSuffix("\n") ? example : example + "\n")```\n\n"
+                    out += "Does not trigger:\n\n```\(fence(example))\n\(example.hasSuffix("\n") ? example : example + "\n")```\n\n"
                 }
             }
         }
@@ -99,5 +99,10 @@ public enum RuleCatalogWriter {
 
     private static func escapeCell(_ text: String) -> String {
         text.replacing("|", with: "\\|")
+    }
+
+    /// The language of an example's code block: an importer's rule shows its own format.
+    private static func fence(_ example: String) -> String {
+        example.hasPrefix("<?xml") ? "xml" : "yaml"
     }
 }

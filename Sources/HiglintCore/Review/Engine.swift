@@ -4,9 +4,12 @@ public struct Engine: Sendable {
     public let plugins: [Plugin]
     public let config: Config
     /// Each enabled rule with its description, read once here rather than copied for every screen.
-    private let screenRules: [EnabledRule<any ScreenRule>]
+    let screenRules: [EnabledRule<any ScreenRule>]
     private let projectRules: [EnabledRule<any ProjectRule>]
     private let coreSeverities: [String: Severity]
+    /// Readers of other formats, and their own rules (`loaderRules`) that the config left on.
+    let importers: [any ScreenImporter]
+    let loaderRules: [String: EnabledRule<RuleDescription>]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
     /// Whether `review` draws each screen for `FileResult.wireframes`. Only the HTML report
@@ -16,12 +19,14 @@ public struct Engine: Sendable {
     public let buildsWireframes: Bool
     private let decoder: SpecDecoder
 
-    public init(plugins: [Plugin], config: Config, wireframes: Bool = true) {
+    public init(plugins: [Plugin], importers: [any ScreenImporter] = [], config: Config, wireframes: Bool = true) {
         self.plugins = plugins
+        self.importers = importers
         self.config = config
         self.buildsWireframes = wireframes
         var screenRules: [EnabledRule<any ScreenRule>] = []
         var projectRules: [EnabledRule<any ProjectRule>] = []
+        var loaderRules: [String: EnabledRule<RuleDescription>] = [:]
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
@@ -39,6 +44,12 @@ public struct Engine: Sendable {
                     projectRules.append(EnabledRule(rule, description, severity))
                 }
             }
+            for description in plugin.loaderRules {
+                known.insert(description.id)
+                if let severity = config.severity(of: description) {
+                    loaderRules[description.id] = EnabledRule(description, description, severity)
+                }
+            }
         }
         var coreSeverities: [String: Severity] = [:]
         for description in CoreRules.descriptions {
@@ -47,6 +58,7 @@ public struct Engine: Sendable {
         }
         self.screenRules = screenRules
         self.projectRules = projectRules
+        self.loaderRules = loaderRules
         self.coreSeverities = coreSeverities
         self.knownNames = known
         self.decoder = SpecDecoder(defaultDevice: config.appDevice)
@@ -60,6 +72,7 @@ public struct Engine: Sendable {
     public func review(_ file: SpecFile) -> FileResult {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
+            if let importer = importer(for: file.path) { return review(bytes, file: file, with: importer) }
             return review(bytes, file: file)
         case .failure(.tooLarge(let size)):
             return review(tooLarge: size, file: file)
@@ -347,7 +360,7 @@ public struct Engine: Sendable {
         return message
     }
 
-    private func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
+    func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
             severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element)
@@ -363,7 +376,7 @@ public struct Engine: Sendable {
 
     /// A core finding, unless the config turned its rule off or the screen's `ignore`
     /// (in `usage`) or the element's (`suppressed`, written at `marks`) suppresses it.
-    private func emit(
+    func emit(
         _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
         suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, into findings: inout [Finding]
     ) {
@@ -378,7 +391,7 @@ public struct Engine: Sendable {
 
 /// A rule the config left on, with its description and severity. A class, so the engine's
 /// loop over the rules of every screen copies no rule and no description.
-private final class EnabledRule<Rule: Sendable>: Sendable {
+final class EnabledRule<Rule: Sendable>: Sendable {
     let rule: Rule
     let description: RuleDescription
     let severity: Severity

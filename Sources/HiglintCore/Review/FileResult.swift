@@ -12,6 +12,14 @@ public struct FileResult: Sendable {
     /// One drawing per screen document, for the HTML report; empty when the engine was
     /// told no HTML is written (`Engine(plugins:config:wireframes: false)`).
     public var wireframes: [Wireframe] = []
+    /// Why an importer passed the file over (a macOS document, an old archive); it then
+    /// counts for nothing in the report but is listed as skipped.
+    public var skipped: String?
+    /// Log lines about what was read beside the file (an importer's notes); none for specs.
+    public var notes: [String] = []
+    /// Files besides this one its review read (an app's project, a referenced storyboard):
+    /// when one changes, the file's result may change. None for specs.
+    public var dependencies: [String] = []
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
         self.file = file
@@ -38,7 +46,7 @@ public struct Report: Sendable {
 
     public var fileCount: Int {
         // Positions, so counting copies no result.
-        files.indices.reduce(0) { $0 + (files[$1].readProblem == nil ? 1 : 0) }
+        files.indices.reduce(0) { $0 + (files[$1].readProblem == nil && files[$1].skipped == nil ? 1 : 0) }
     }
     public var screenCount: Int { files.indices.reduce(0) { $0 + files[$1].screenCount } }
 

@@ -122,15 +122,22 @@ public struct Plugin: Sendable {
     public var summary: String
     public var screenRules: [any ScreenRule]
     public var projectRules: [any ProjectRule]
+    /// Rules reported while a file is read rather than checked on a screen (an importer's
+    /// `ib.syntax`): described here so that the catalog, the config and `explain` know them.
+    public var loaderRules: [RuleDescription]
 
-    public init(name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = []) {
+    public init(
+        name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = [],
+        loaderRules: [RuleDescription] = []
+    ) {
         self.name = name
         self.summary = summary
         self.screenRules = screenRules
         self.projectRules = projectRules
+        self.loaderRules = loaderRules
     }
 
     public var ruleDescriptions: [RuleDescription] {
-        screenRules.map(\.description) + projectRules.map(\.description)
+        screenRules.map(\.description) + projectRules.map(\.description) + loaderRules
     }
 }

@@ -25,6 +25,8 @@ public struct SpecDiscovery: Sendable {
     /// and every file the walk finds is looked up in it.
     private var excludedNames: [String]
     public var workingDirectory: String
+    /// The extensions importers read (`.storyboard`), reviewed beside the specs.
+    public var importedExtensions: [String]
     /// The folder of the config the globs come from: a glob may also be written relative to it.
     public var configDirectory: String?
     /// Whether the globs also skip files named on the command line (`--force-exclude`, for
@@ -33,8 +35,9 @@ public struct SpecDiscovery: Sendable {
 
     public init(
         exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
-        configDirectory: String? = nil
+        importedExtensions: [String] = [], configDirectory: String? = nil
     ) {
+        self.importedExtensions = importedExtensions
         self.exclude = exclude.map(Glob.init)
         self.excludedFiles = excludedFiles
         self.excludedNames = Self.lastComponents(of: excludedFiles)
@@ -61,6 +64,11 @@ public struct SpecDiscovery: Sendable {
 
     public static func isSpecName(_ name: String) -> Bool {
         name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+    }
+
+    /// Whether a file of this name is reviewed: a spec, or a file an importer reads.
+    public func isReviewedName(_ name: String) -> Bool {
+        Self.isSpecName(name) || importedExtensions.contains(where: name.hasSuffix)
     }
 
     public func displayPath(for absolutePath: String) -> String {
@@ -174,18 +182,18 @@ public struct SpecDiscovery: Sendable {
                         children.append(.directory(path: path, display: childDisplay(path, entry.name, in: directoryDisplay)))
                     }
                 case .regular:
-                    if Self.isSpecName(entry.name), !isExcluded(path, root: base) {
+                    if isReviewedName(entry.name), !isExcluded(path, root: base) {
                         children.append(
                             .file(path: path, name: entry.name, display: childDisplay(path, entry.name, in: directoryDisplay)))
                     }
                 case .symlink:
-                    if Self.isSpecName(entry.name) || FileSystem.targetKind(at: path) == .directory {
+                    if isReviewedName(entry.name) || FileSystem.targetKind(at: path) == .directory {
                         if FileSystem.targetKind(at: path) == .missing {
                             outcome.notes.append("\(displayPath(for: path)): skipped, dangling symbolic link")
                         }
                     }
                 case .other(let kind):
-                    if Self.isSpecName(entry.name) {
+                    if isReviewedName(entry.name) {
                         outcome.notes.append("\(displayPath(for: path)): skipped, it is \(kind)")
                     }
                 case .missing:

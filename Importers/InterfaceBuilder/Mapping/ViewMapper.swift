@@ -1,0 +1,233 @@
+import HiglintCore
+
+/// Turns a view hierarchy into elements in screen coordinates, deciding which frames can
+/// be trusted and noting for each element what it is in the IB file.
+struct ViewMapper {
+    /// Image names the document declares as SF Symbols (`<image catalog="system">` resources).
+    let systemImages: Set<String>
+    /// By element id: the words added to every finding on the element.
+    private(set) var notes: [String: String] = [:]
+    /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), first of each kind.
+    private(set) var barViews: [String: XMLElement] = [:]
+
+    init(systemImages: Set<String>) {
+        self.systemImages = systemImages
+    }
+
+    mutating func record(note: String, for id: String) {
+        notes[id] = note
+    }
+
+    /// The elements of a screen whose root view is `root`. A plain root view is the screen
+    /// itself and gives its subviews; any other root (a table view) is one element.
+    mutating func elements(ofRoot root: XMLElement) -> [Element] {
+        // The root view's own origin is where IB drew it on its canvas, not a position on screen.
+        if root.name == "view" {
+            let trusted = isTrusted(root, frame: Self.frame(of: root))
+            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements")
+        }
+        return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
+    }
+
+    /// The child views of `view`, in document order, wherever IB keeps them.
+    static func childViews(of view: XMLElement) -> [(view: XMLElement, offset: Rect?)] {
+        var out: [(view: XMLElement, offset: Rect?)] = []
+        for child in view.children {
+            switch child.name {
+            case "subviews":
+                out += child.children.map { ($0, nil) }
+            case _ where child["key"] == "contentView":
+                // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
+                out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
+            case "prototypes", "cells":
+                out += child.children.map { ($0, nil) }
+            case "sections":
+                for section in child.children("tableViewSection") {
+                    for cells in section.children("cells") { out += cells.children.map { ($0, nil) } }
+                }
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    private static func combine(_ outer: Rect?, _ inner: Rect?) -> Rect? {
+        guard let outer else { return inner }
+        guard let inner else { return outer }
+        return Rect(x: outer.x + inner.x, y: outer.y + inner.y, width: inner.width, height: inner.height)
+    }
+
+    private mutating func elements(in view: XMLElement, origin: Point, trusted: Bool, path: String) -> [Element] {
+        var out: [Element] = []
+        for (child, offset) in Self.childViews(of: view) {
+            let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
+            if let element = map(child, origin: childOrigin, trusted: trusted, path: "\(path)[\(out.count)]") {
+                out.append(element)
+            }
+        }
+        return out
+    }
+
+    /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
+    private mutating func map(_ view: XMLElement, origin: Point, trusted: Bool, path: String) -> Element? {
+        let kind = IBVocabulary.viewKinds[view.name]
+        if kind?.isBar == true {
+            if barViews[view.name] == nil { barViews[view.name] = view }
+            return nil
+        }
+        return element(for: view, kind: kind, origin: origin, trusted: trusted, path: path)
+    }
+
+    private mutating func element(
+        for view: XMLElement, kind: IBVocabulary.ViewKind?, origin: Point, trusted parentTrusted: Bool, path: String
+    ) -> Element? {
+        let relative = Self.frame(of: view)
+        guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
+        let id = view["id"] ?? path
+        var fields = ElementFields(id: id, mark: view.mark)
+        fields.type = view.name == "textView" ? (view["editable"] == "NO" ? .text : .textField) : type
+        let trusted = parentTrusted && isTrusted(view, frame: relative)
+        let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
+        if trusted { fields.frame = absolute }
+        // The system sizes these controls; and a control IB turns off takes no touch as drawn.
+        let turnedOff = view["enabled"] == "NO" || view["userInteractionEnabled"] == "NO"
+        if kind?.isSystemSized == true || (turnedOff && Self.controls.contains(fields.type)) {
+            fields.suppressed.append("buttons.hit-target")
+        }
+        fields.label = Self.label(of: view)
+        fields.font = Self.font(of: view)
+        fields.icon = icon(of: view)
+        fields.border = Self.hasBorder(view)
+        fields.scroll = Self.scroll(of: view)
+        let childOrigin = absolute.map { Point(x: $0.x, y: $0.y) } ?? origin
+        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: "\(path).children")
+        record(note: Self.note(for: view, label: fields.label), for: id)
+        return fields.element(path: path)
+    }
+
+    /// The element types that take touches by default.
+    static let controls: Set<ElementType?> = [.button, .textField, .switch, .slider, .segmentedControl]
+
+    /// Whether IB says the frame it shows is the one the app gets: not hidden, not flagged
+    /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
+    func isTrusted(_ view: XMLElement, frame: Rect?) -> Bool {
+        if view.flag("hidden") || view.flag("ambiguous") || view.flag("misplaced") { return false }
+        if view["placeholderIntrinsicWidth"] != nil || view["placeholderIntrinsicHeight"] != nil { return false }
+        let id = view["id"]
+        guard let constraints = view.child("constraints") else { return true }
+        for constraint in constraints.children {
+            let first = constraint["firstItem"]
+            guard first == nil || first == id else { continue }
+            if constraint.flag("placeholder") { return false }
+            // A fixed width or height the view's own constraint sets, which its frame does not
+            // have: IB shows a frame it has not updated, and the constraint is what runs.
+            guard constraint["secondItem"] == nil, constraint["relation"] == nil, constraint["multiplier"] == nil,
+                  let constant = constraint.number("constant"), let frame
+            else { continue }
+            let drawn = constraint["firstAttribute"] == "width" ? frame.width
+                : constraint["firstAttribute"] == "height" ? frame.height : constant
+            if abs(drawn - constant) > 0.5 { return false }
+        }
+        return true
+    }
+
+    static func frame(of view: XMLElement) -> Rect? {
+        guard let rect = view.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),
+              let width = rect.number("width"), let height = rect.number("height")
+        else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    static func label(of view: XMLElement) -> String? {
+        if let text = view["text"] { return text }
+        if let text = view.child("string", key: "text")?.text { return text }
+        if let attributed = view.child("attributedString") {
+            return attributed.children("fragment").map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }
+                .joined()
+        }
+        if view.name == "button" {
+            if let normal = view.children("state").first(where: { $0["key"] == "normal" }), let title = normal["title"] {
+                return title
+            }
+            if let configuration = view.child("buttonConfiguration"), let title = configuration["title"] { return title }
+        }
+        if view.name == "textField" || view.name == "searchBar" { return view["placeholder"] }
+        return nil
+    }
+
+    static func font(of view: XMLElement) -> Font? {
+        let adjusts = view.flag("adjustsFontForContentSizeCategory")
+        if let description = view.child("fontDescription", key: "fontDescription") {
+            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
+        }
+        if let configuration = view.child("buttonConfiguration"),
+           let description = configuration.child("fontDescription", key: "titleFontDescription") {
+            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
+        }
+        if let attributed = view.child("attributedString"),
+           let font = attributed.child("fragment")?.child("attributes")?.child("font", key: "NSFont") {
+            return FontReader.font(font, adjusts: adjusts, mark: view.mark)
+        }
+        return nil
+    }
+
+    func icon(of view: XMLElement) -> Icon? {
+        var name: String?
+        var isSystem = false
+        if view.name == "imageView" {
+            name = view["image"]
+            isSystem = view["catalog"] == "system"
+        } else if view.name == "button" {
+            if let reference = view.child("buttonConfiguration")?.child("imageReference", key: "image") {
+                name = reference["image"]
+                isSystem = reference["catalog"] == "system"
+            } else if let normal = view.children("state").first(where: { $0["key"] == "normal" }) {
+                name = normal["image"] ?? normal.child("imageReference", key: "image")?["image"]
+                isSystem = normal.child("imageReference", key: "image")?["catalog"] == "system"
+            }
+        }
+        guard let name, !name.isEmpty else { return nil }
+        return isSystem || systemImages.contains(name) ? .system(name) : .custom(name)
+    }
+
+    /// A button configuration whose style fills or tints a background draws one.
+    static func hasBorder(_ view: XMLElement) -> Bool {
+        guard view.name == "button", let style = view.child("buttonConfiguration")?["style"] else { return false }
+        return ["filled", "tinted", "gray", "borderedProminent", "bordered"].contains(style)
+    }
+
+    static func scroll(of view: XMLElement) -> Scroll {
+        switch view.name {
+        case "tableView": return .vertical
+        case "collectionView":
+            let direction = view.child("collectionViewFlowLayout")?["scrollDirection"]
+            if view.child("collectionViewFlowLayout") == nil { return .both }
+            return direction == "horizontal" ? .horizontal : .vertical
+        // A scroll view's content size is set by its constraints or code: it may scroll either way.
+        case "scrollView", "textView": return .both
+        default: return .none
+        }
+    }
+
+    /// ` (IB button "Save", id abc-12-xyz)`, and when a custom class draws it, that the class
+    /// may change what IB shows.
+    static func note(for view: XMLElement, label: String?) -> String {
+        var note = " (IB \(view.name)"
+        if let label, label.contains(where: { !$0.isWhitespace }) {
+            note += " " + quoted(label)
+        } else if let userLabel = view["userLabel"] {
+            note += " " + quoted(userLabel)
+        }
+        if let id = view["id"] { note += ", id " + LineText.escape(id) }
+        if let customClass = view["customClass"] {
+            note += "; its custom class " + LineText.escape(customClass) + " may change this at run time"
+        }
+        return note + ")"
+    }
+}
+
+struct Point: Sendable {
+    var x: Double
+    var y: Double
+}

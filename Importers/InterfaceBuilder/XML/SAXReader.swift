@@ -1,0 +1,316 @@
+import CLibXML2
+import Glibc
+import HiglintCore
+
+/// Reads a whole XML document with libxml2's SAX2 interface into `XMLElement`s.
+///
+/// SAX rather than a DOM: its callbacks see the parser's exact position, where the DOM's
+/// line numbers stop at 65,535 and a text reader's are its read-ahead. Entities are never
+/// substituted, no DTD is loaded and nothing is fetched from the network, so a hostile
+/// file can neither expand (billion laughs) nor reach out; nesting is bounded by the limit
+/// the caller gives.
+enum SAXReader {
+    /// What of the document the caller reads: most of an IB file (colors, autoresizing masks,
+    /// layout guides, the many attributes of each view) is not, and leaving it as C bytes
+    /// is most of what makes reading fast.
+    struct Filter: Sendable {
+        /// Elements skipped with everything inside them.
+        var skippedElements: Set<String>
+        /// The attributes kept; nil keeps every one.
+        var keptAttributes: Set<String>?
+        /// Elements whose character data is kept.
+        var textElements: Set<String>
+
+        static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
+    }
+
+    enum Outcome {
+        case document(XMLElement)
+        /// Not well-formed XML: libxml2's message and where it stopped.
+        case malformed(String, Mark)
+        /// Nested deeper than `maxDepth` elements.
+        case tooDeep(Mark)
+    }
+
+    /// libxml2 sets up its global state once, before any thread parses.
+    private static let initialized: Void = { xmlInitParser() }()
+
+    static func read(_ bytes: [UInt8], maxDepth: Int, filter: Filter = .everything) -> Outcome {
+        _ = initialized
+        guard !bytes.isEmpty else { return .malformed("the file is empty", .start) }
+        guard bytes.count < Int(Int32.max) else { return .malformed("the file is too large to parse", .start) }
+        return bytes.withUnsafeBufferPointer { buffer -> Outcome in
+            guard let base = buffer.baseAddress else { return .malformed("the file is empty", .start) }
+            let state = SAXState(bytes: buffer, maxDepth: maxDepth, filter: filter)
+            let parsed: Bool = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+                guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
+                defer { xmlFreeParserCtxt(context) }
+                let handler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
+                defer { handler.deallocate() }
+                handler.initialize(to: SAXState.makeHandler())
+                let original = context.pointee.sax
+                context.pointee.sax = handler
+                context.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
+                state.context = context
+                // NONET: no fetching; no NOENT (entities stay references), no DTDLOAD, no HUGE
+                // (libxml2's own caps on names and text stay on).
+                xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
+                context.pointee.replaceEntities = 0
+                xmlParseDocument(context)
+                context.pointee.sax = original
+                state.context = nil
+                return true
+            }
+            guard parsed else { return .malformed("libxml2 could not start parsing", .start) }
+            if let depthMark = state.depthExceeded { return .tooDeep(depthMark) }
+            if let (message, mark) = state.failure { return .malformed(message, mark) }
+            guard let root = state.document.root else { return .malformed("the document has no root element", .start) }
+            return .document(root)
+        }
+    }
+}
+
+/// What the callbacks build, reached through the parser's user data. Lives only for one
+/// `read`, on one thread.
+private final class SAXState {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var context: xmlParserCtxtPtr?
+    let document: XMLDocument
+    var failure: (String, Mark)?
+    var depthExceeded: Mark?
+    /// Whether the innermost open element keeps its text.
+    var keepsText = false
+    let filter: SAXReader.Filter
+    /// Elements being skipped: the depth inside the outermost skipped one.
+    var skippedDepth = 0
+    let names: NameTable
+    /// The start of the line the parser is on, and how far the text was searched for it.
+    var lineStart = 0
+    var scannedForLines = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, filter: SAXReader.Filter) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.filter = filter
+        names = NameTable(filter: filter)
+        document = XMLDocument(bytes: bytes.count)
+    }
+
+    static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
+        guard let pointer else { return nil }
+        return Unmanaged<SAXState>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Built for each parse: a C struct of function pointers, cheaper to fill than to share.
+    static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { user, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let state = SAXState.state(user), let localName else { return }
+            state.start(localName, attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { user, _, _, _ in
+            SAXState.state(user)?.end()
+        }
+        handler.characters = { user, characters, length in
+            guard let state = SAXState.state(user), state.keepsText, let characters, length > 0 else { return }
+            let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+            state.document.append(text: text)
+        }
+        handler.serror = { user, error in
+            guard let state = SAXState.state(user), let error, state.failure == nil else { return }
+            let level = error.pointee.level
+            guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
+            var message = error.pointee.message.map { String(cString: $0) } ?? "not well-formed XML"
+            while message.last?.isWhitespace == true { message.removeLast() }
+            let line = max(1, Int(error.pointee.line))
+            let column = max(1, Int(error.pointee.int2))
+            state.failure = (message, Mark(line: line, column: column))
+        }
+        return handler
+    }
+
+    func start(
+        _ localName: UnsafePointer<xmlChar>, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        if document.openCount + skippedDepth >= maxDepth {
+            depthExceeded = startTagMark()
+            if let context { xmlStopParser(context) }
+            return
+        }
+        let element = names.info(localName)
+        if skippedDepth > 0 || element.isSkipped {
+            skippedDepth += 1
+            return
+        }
+        let firstAttribute = document.attributeCount
+        if let attributes, attributeCount > 0 {
+            // Five pointers an attribute: local name, prefix, URI, value start, value end.
+            for index in 0..<attributeCount {
+                let base = index * 5
+                guard let attributeName = attributes[base], let start = attributes[base + 3],
+                      let end = attributes[base + 4]
+                else { continue }
+                let attribute = names.info(attributeName)
+                guard attribute.isKept else { continue }
+                document.addAttribute(attribute.name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+            }
+        }
+        document.start(element.name, mark: startTagMark(), firstAttribute: firstAttribute)
+        keepsText = element.keepsText
+    }
+
+    /// libxml2 leaves references in attribute values escaped when it substitutes no entities
+    /// (`&amp;` arrives as `&#38;`): character references and the five predefined entities are
+    /// decoded here; any other entity stays as written, never expanded.
+    static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&"), let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")),
+                  let decoded = reference(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+            else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            out.append(contentsOf: decoded.utf8)
+            index = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func reference(_ name: String) -> String? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X"
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        }
+    }
+
+    /// The last `byte` before `end`; through the pointer, as this runs for every element.
+    private static func lastIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, before end: Int) -> Int? {
+        var index = end - 1
+        while index >= 0 {
+            if base[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    func end() {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        document.end()
+        keepsText = false
+    }
+
+    /// Where the start tag that was just read begins. libxml2 calls back with its input just
+    /// past the tag's attributes, and a start tag cannot hold a raw `<` (attribute values
+    /// escape it), so the last `<` before that offset is the tag's. The parser's line is that
+    /// of its input. The line's start is kept up to date by scanning forward for newlines
+    /// (each byte once, with `memchr`); a tag that spans lines is found by scanning back.
+    private func startTagMark() -> Mark {
+        guard let context, let input = context.pointee.input, let base = bytes.baseAddress else { return .start }
+        let consumed = min(Int(xmlByteConsumed(context)), bytes.count)
+        guard consumed > 0 else { return Mark(line: Int(input.pointee.line), column: 1) }
+        while scannedForLines < consumed,
+              let newline = memchr(base + scannedForLines, Int32(UInt8(ascii: "\n")), consumed - scannedForLines) {
+            lineStart = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+            scannedForLines = lineStart
+        }
+        scannedForLines = max(scannedForLines, consumed)
+        var position: Int?
+        var next = lineStart
+        while next < consumed, let found = memchr(base + next, Int32(UInt8(ascii: "<")), consumed - next) {
+            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            position = offset
+            next = offset + 1
+        }
+        var line = Int(input.pointee.line)
+        var start = lineStart
+        if position == nil {
+            // The tag began on an earlier line: back to its `<`, then to that line's start.
+            var newlinesInside = 0
+            var index = lineStart - 1
+            while index > 0, base[index] != UInt8(ascii: "<") {
+                if base[index] == UInt8(ascii: "\n") { newlinesInside += 1 }
+                index -= 1
+            }
+            position = max(index, 0)
+            line -= newlinesInside
+            start = Self.lastIndex(of: UInt8(ascii: "\n"), in: base, before: max(index, 0)).map { $0 + 1 } ?? 0
+        }
+        let tag = position ?? 0
+        // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
+        var column = 1
+        for index in start..<tag where base[index] & 0xC0 != 0x80 { column += 1 }
+        return Mark(line: max(1, line), column: column, offset: tag)
+    }
+
+}
+
+/// What the filter says of each name, found by the name's address: libxml2 keeps one copy
+/// of each name in its dictionary for the whole parse, so equal addresses are equal names,
+/// and each name is looked at once, not at every use. A small direct-mapped cache in front
+/// of the table answers most lookups without hashing.
+private final class NameTable {
+    struct Info {
+        let name: String
+        let isSkipped: Bool
+        let isKept: Bool
+        let keepsText: Bool
+    }
+
+    private let filter: SAXReader.Filter
+    // Read and written only by the parse's own thread, once per element and attribute.
+    @exclusivity(unchecked) private var infos: [Info] = []
+    @exclusivity(unchecked) private var table: [UnsafePointer<xmlChar>: Int] = [:]
+    private static let cacheSize = 512
+    private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
+    private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
+
+    init(filter: SAXReader.Filter) {
+        self.filter = filter
+        cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
+        cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
+    }
+
+    deinit {
+        cacheKeys.deallocate()
+        cacheSlots.deallocate()
+    }
+
+    func info(_ pointer: UnsafePointer<xmlChar>) -> Info {
+        let slot = Int(bitPattern: UInt(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
+        if cacheKeys[slot] == pointer { return infos[cacheSlots[slot]] }
+        let index: Int
+        if let known = table[pointer] {
+            index = known
+        } else {
+            let name = String(cString: pointer)
+            index = infos.count
+            infos.append(Info(
+                name: name, isSkipped: filter.skippedElements.contains(name),
+                isKept: filter.keptAttributes?.contains(name) ?? true, keepsText: filter.textElements.contains(name)))
+            table[pointer] = index
+        }
+        cacheKeys[slot] = pointer
+        cacheSlots[slot] = index
+        return infos[index]
+    }
+}

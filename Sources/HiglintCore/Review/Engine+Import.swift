@@ -1,0 +1,91 @@
+/// The review of a file an importer reads: its screens go through the same rules,
+/// policy and summaries as spec documents.
+extension Engine {
+    /// The importer for a file name, by extension; nil for specs, which stay on the YAML path.
+    func importer(for path: String) -> (any ScreenImporter)? {
+        for importer in importers where importer.fileExtensions.contains(where: path.hasSuffix) {
+            return importer
+        }
+        return nil
+    }
+
+    /// Reviews bytes with `importer`; also what the watcher and tests call with bytes in hand.
+    public func review(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> FileResult {
+        let imported: ImportedFile
+        let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        switch importer.importScreens(from: bytes, file: file, options: options) {
+        case .skipped(let reason):
+            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+            result.skipped = reason
+            return result
+        case .imported(let file): imported = file
+        }
+        var findings: [Finding] = []
+        var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
+        for diagnostic in imported.diagnostics {
+            report(diagnostic, file: file, screen: nil, usage: &nothing, notes: [:], into: &findings)
+        }
+        var summaries: [ScreenSummary] = []
+        var wireframes: [Wireframe] = []
+        let context = config.ruleContext
+        for (index, entry) in imported.screens.enumerated() {
+            var screen = entry.screen
+            screen.flattenElements()
+            // No `ignore` list of an imported screen was written by a person: the importer's are
+            // what it holds back from the rules, so they are neither checked for unknown names
+            // nor reported unused.
+            var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
+            for diagnostic in entry.diagnostics {
+                report(diagnostic, file: file, screen: screen.name, usage: &usage, notes: entry.elementNotes, into: &findings)
+            }
+            for duplicate in DuplicateElementIDs.find(in: screen) {
+                emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
+                     element: duplicate.element.name, suppressed: duplicate.element.suppressed,
+                     marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
+            }
+            let reviewed = screen.withoutUntypedElements()
+            for enabled in screenRules {
+                if let plugins = entry.reviewedPlugins, !plugins.contains(enabled.description.plugin) { continue }
+                for violation in enabled.rule.check(reviewed, in: context) {
+                    if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
+                        continue
+                    }
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    if let element = violation.element, let note = entry.elementNotes[element] {
+                        found.message += note
+                    }
+                    findings.append(found)
+                }
+            }
+            var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
+            if let plugins = entry.reviewedPlugins {
+                // The project rules of the plugins that do not review this screen stay off it too.
+                summary.suppressed += self.plugins.map(\.name).filter { !plugins.contains($0) }
+            }
+            summaries.append(summary)
+            if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
+        }
+        findings.sort(by: Finding.reportOrder)
+        var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
+        result.wireframes = wireframes
+        result.notes = imported.notes
+        result.dependencies = imported.dependencies
+        return result
+    }
+
+    /// An importer's diagnostic under its own rule or a core one, with the config's severity.
+    private func report(
+        _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, usage: inout IgnoreUsage,
+        notes: [String: String], into findings: inout [Finding]
+    ) {
+        let message = diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? "")
+        guard let enabled = loaderRules[diagnostic.rule] else {
+            emit(diagnostic.rule, message, at: diagnostic.mark, file: file, screen: screen, element: diagnostic.element,
+                 usage: &usage, into: &findings)
+            return
+        }
+        guard !usage.suppresses(enabled.description, names: [], marks: []) else { return }
+        let violation = Violation(message: message, at: diagnostic.mark, element: diagnostic.element)
+        findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen))
+    }
+}

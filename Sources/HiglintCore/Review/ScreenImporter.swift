@@ -1,0 +1,93 @@
+/// A reader of a design format other than the YAML spec (Interface Builder files now):
+/// bytes in, screens of the same model out, with marks that point into its own file.
+/// The plugins never learn where a screen came from; the engine picks an importer by
+/// the file's extension and reviews its screens like spec documents.
+public protocol ScreenImporter: Sendable {
+    /// The importer's own rules, as `loaderRules` (`ib.syntax`), under the importer's name;
+    /// the CLI lists it with the plugins so that `rules`, `explain` and the config know them.
+    var plugin: Plugin { get }
+    /// The extensions of the files it reads, with the dot (`.storyboard`).
+    var fileExtensions: [String] { get }
+    /// Pure apart from what the importer reads beside the file (app facts, referenced files).
+    func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult
+}
+
+/// What the config tells an importer: the limits specs have, and the device a screen
+/// has when its source does not say.
+public struct ImportOptions: Sendable {
+    public var limits: LoaderLimits
+    public var defaultDevice: Device
+
+    public init(limits: LoaderLimits = LoaderLimits(), defaultDevice: Device = .iphone) {
+        self.limits = limits
+        self.defaultDevice = defaultDevice
+    }
+}
+
+public enum ImportResult: Sendable {
+    case imported(ImportedFile)
+    /// A file of the format that holds nothing to review here (a macOS document, an old
+    /// archive): it is listed as skipped with the reason, never an error.
+    case skipped(reason: String)
+}
+
+/// What an importer made of one file.
+public struct ImportedFile: Sendable {
+    public var screens: [ImportedScreen]
+    /// Problems of the file as a whole (it does not parse, it is over a limit).
+    public var diagnostics: [ImportDiagnostic]
+    /// What the importer could not read beside the file (an app's project that does not
+    /// parse, a storyboard a reference names that is not there): one log line each, as
+    /// `path:line:column: message` when there is a position.
+    public var notes: [String]
+    /// The files besides this one that the screens depend on (absolute paths, whether they
+    /// exist or not): a watcher reviews the file again when one of them changes.
+    public var dependencies: [String]
+
+    public init(
+        screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = [], dependencies: [String] = []
+    ) {
+        self.screens = screens
+        self.diagnostics = diagnostics
+        self.notes = notes
+        self.dependencies = dependencies
+    }
+}
+
+/// One imported screen and what the engine needs to report on it faithfully.
+public struct ImportedScreen: Sendable {
+    public var screen: Screen
+    /// By element name: what the element is in its source (its type, title and id, and
+    /// whether code may change it), added to every finding on it. A spec's element is named
+    /// by its id, which is enough there; an imported one needs its source's words.
+    public var elementNotes: [String: String]
+    /// When set, only these plugins review the screen (a launch screen is reviewed for text).
+    public var reviewedPlugins: Set<String>?
+    public var diagnostics: [ImportDiagnostic]
+
+    public init(
+        screen: Screen, elementNotes: [String: String] = [:], reviewedPlugins: Set<String>? = nil,
+        diagnostics: [ImportDiagnostic] = []
+    ) {
+        self.screen = screen
+        self.elementNotes = elementNotes
+        self.reviewedPlugins = reviewedPlugins
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A finding an importer reports itself, under one of its `loaderRules` or a core rule
+/// (`spec.limits`).
+public struct ImportDiagnostic: Sendable, Equatable {
+    public var rule: String
+    public var message: String
+    public var mark: Mark
+    public var element: String?
+
+    public init(rule: String, message: String, at mark: Mark, element: String? = nil) {
+        self.rule = rule
+        self.message = message
+        self.mark = mark
+        self.element = element
+    }
+}

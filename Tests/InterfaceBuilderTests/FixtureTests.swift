@@ -1,0 +1,118 @@
+import Foundation
+import HiglintCore
+import TestSupport
+import XCTest
+
+/// The real Interface Builder files beside the project, through the real binary.
+final class FixtureTests: XCTestCase {
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func fixtures() throws -> URL {
+        let shared = Self.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
+            throw XCTSkip("../shared/fixtures is not beside the project")
+        }
+        return shared
+    }
+
+    func testCheckReviewsTheRealFixturesWithoutACrash() throws {
+        let shared = try fixtures()
+        let outcome = try ChildProcess.run(
+            try HiglintBinary.url(), ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
+        // 1: there are findings; a crash or an I/O problem would be another status.
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        let report = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], outcome.stdout)
+        let summary = try XCTUnwrap(report["summary"] as? [String: Int])
+        XCTAssertEqual(summary["files"], 36)
+        XCTAssertGreaterThan(summary["screens"] ?? 0, 36)
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        XCTAssertFalse(findings.contains { ($0["rule"] as? String) == "ib.syntax" }, "the fixtures are well-formed")
+        XCTAssertTrue(findings.contains { ($0["rule"] as? String) == "buttons.hit-target" })
+        // Every finding points into an IB file, at a start tag.
+        for finding in findings {
+            let file = try XCTUnwrap(finding["file"] as? String)
+            XCTAssertTrue(file.hasSuffix(".storyboard") || file.hasSuffix(".xib"), file)
+            let line = try XCTUnwrap(finding["line"] as? Int)
+            let column = try XCTUnwrap(finding["column"] as? Int)
+            let lines = try String(contentsOf: shared.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            let text = Array(lines[line - 1])
+            XCTAssertEqual(text[column - 1], "<", "\(file):\(line):\(column)")
+        }
+        let again = try ChildProcess.run(
+            try HiglintBinary.url(), ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
+        XCTAssertEqual(again.stdout, outcome.stdout, "same input, same bytes")
+    }
+}
+
+/// `higlint import` writes specs that `check` reviews as it reviews the IB files.
+final class ImportCommandTests: XCTestCase {
+    private func findings(_ json: String) throws -> [String] {
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let list = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        // The IB messages end with what the element is in the source; a spec's do not.
+        return list.map { finding in
+            var message = finding["message"] as? String ?? ""
+            if let note = message.range(of: " (IB ", options: .backwards) { message = String(message[..<note.lowerBound]) }
+            return [finding["rule"], finding["screen"], finding["element"], finding["severity"]]
+                .map { ($0 as? String) ?? "-" }.joined(separator: " | ") + " | " + message
+        }.sorted()
+    }
+
+    func testImportedSpecsHaveTheFindingsOfTheirSources() throws {
+        let shared = FixtureTests.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
+            throw XCTSkip("../shared/fixtures is not beside the project")
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let binary = try HiglintBinary.url()
+        let imported = try ChildProcess.run(binary, ["import", "storyboards", "apps/simplenote", "--out", out.path], in: shared)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("wrote 72 screen specs"), imported.stderr)
+        let spec = try String(
+            contentsOf: out.appendingPathComponent("storyboards/openhab-Main/OpenHABPageViewController.yaml"), encoding: .utf8)
+        XCTAssertTrue(spec.hasPrefix("# Imported by higlint from storyboards/openhab-Main.storyboard, line "), spec)
+        XCTAssertTrue(spec.contains("# storyboards/openhab-Main.storyboard:105:49 (IB button \"Down Button\", id gOk-PD-juD)"), spec)
+        let source = try ChildProcess.run(binary, ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
+        let specs = try ChildProcess.run(binary, ["check", ".", "--format", "json"], in: out)
+        XCTAssertEqual(try findings(specs.stdout), try findings(source.stdout))
+        XCTAssertFalse(try findings(source.stdout).isEmpty)
+    }
+
+    func testABrokenFileIsReportedAndWritesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "<?xml version=\"1.0\"?>\n<document>\n<scenes>\n</document>\n".write(
+            to: directory.appendingPathComponent("Broken.storyboard"), atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["import", ".", "--out", "specs"], in: directory)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("Broken.storyboard:4:"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("[ib.syntax]"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("wrote 0 screen specs"), outcome.stderr)
+    }
+
+    func testImportNeedsAnOutputDirectory() throws {
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["import", "."], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.contains("--out DIR is required"), outcome.stderr)
+    }
+}
+
+/// A skipped document through the real binary: one log line, listed in the JSON, no error.
+final class SkippedFileCommandTests: XCTestCase {
+    func testCheckLogsAndListsASkippedDocument() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-skip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try IB.xib("", runtime: "MacOSX.Cocoa").write(to: directory.appendingPathComponent("Mac.xib"), atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(try HiglintBinary.url(), ["check", ".", "--format", "json"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stderr.components(separatedBy: "Mac.xib: skipped, a macOS document").count, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("\"skipped\": [{\"file\": \"Mac.xib\", \"reason\": \"a macOS document; higlint reviews iOS screens\"}]"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("\"files\": 0"), outcome.stdout)
+    }
+}
