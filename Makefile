@@ -22,7 +22,7 @@ TEST_PACKAGES += binutils
 # From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.
 PYTHON_TEST_PACKAGES := jsonschema junitparser pyyaml pre-commit
 
-.PHONY: all deps test-deps build run test docs check-docs bench install install-service deb deb-test clean
+.PHONY: all deps test-deps build run test docs check-docs bench install install-service deb deb-test clean fuzz fuzz-build sanitize sanitize-address sanitize-thread
 
 all: build
 
@@ -64,6 +64,41 @@ run-check: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
+
+# Fuzzes the loader, the decoder, every plugin and every writer for FUZZ_SECONDS
+# (libFuzzer with AddressSanitizer, its leak check included; see docs/reliability.md).
+# The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/,
+# with the format's words in .build/fuzz-corpus.dict;
+# a crash is written to .build/fuzz-crash-*, and belongs in Tests/FuzzRegressions once fixed.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := .build/fuzz
+FUZZ_BIN := $(FUZZ_BUILD)/release/higlint-fuzz
+FUZZ_CORPUS := .build/fuzz-corpus
+FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
+# Linked by lld: gold fails with an internal error on the instrumented objects.
+fuzz-build: deps
+	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product higlint-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_CORPUS)
+	@ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) --write-seeds $(FUZZ_CORPUS) examples/*.yaml
+	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) $(FUZZ_CORPUS) Tests/FuzzRegressions \
+		-dict=$(FUZZ_CORPUS).dict -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz-crash- \
+		-print_final_stats=1 $(FUZZ_FLAGS)
+
+# The test suite under AddressSanitizer, then ThreadSanitizer (the parallel review, the
+# watcher's threads), each in a build directory of its own. SANITIZE_TESTS narrows both
+# (a regex for swift test --filter); CI runs the thread pass over the core and watch tests.
+SANITIZE_TESTS ?=
+SANITIZE_FILTER = $(if $(SANITIZE_TESTS),--filter '$(SANITIZE_TESTS)',)
+sanitize: sanitize-address sanitize-thread
+sanitize-address: test-deps
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
+		$(SWIFT) test --disable-swift-testing --skip-build --build-path .build/asan $(SANITIZE_FILTER)
+sanitize-thread: test-deps
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp" $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
 
 # Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
 # rules' own descriptions, and the man page and shell completions from the command

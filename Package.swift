@@ -35,10 +35,15 @@ let package = Package(
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
+        // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
+        // the harness a library so the tests replay the regression inputs through it.
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Sources/HiglintFuzzing"),
+        .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -26,19 +26,17 @@ struct ExtraOutputs: Sendable {
     /// Only a format that draws screens needs them; without one the watcher drops them.
     var needsWireframes: Bool { outputs.contains { $0.format.writer.drawsScreens } }
 
-    /// Writes every output; returns one message per output that could not be written.
-    func write(_ fullReport: Report, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String] {
-        guard !outputs.isEmpty else { return [] }
+    /// Writes every output; returns the problem of each that could not be written, by path.
+    func write(_ fullReport: Report, engine: Engine, baseline: Baseline?, sourceRoot: String, updatedAt: String?) -> [String: WriteProblem] {
+        guard !outputs.isEmpty else { return [:] }
         var report = fullReport
         if let baseline { report = baseline.apply(to: report).report }
         let options = ReportRenderOptions(
             rules: engine.allRuleDescriptions, failOn: .error, sourceRoot: sourceRoot,
             liveRefreshSeconds: Self.pageRefreshSeconds, subtitle: updatedAt.map { "live, updated \($0)" })
-        var problems: [String] = []
+        var problems: [String: WriteProblem] = [:]
         for output in outputs {
-            if case .failure(let problem) = output.write(report, options: options) {
-                problems.append("cannot update \(output.path): \(problem)")
-            }
+            if case .failure(let problem) = output.write(report, options: options) { problems[output.path] = problem }
         }
         return problems
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CInotifyTools
+import HiglintCore
 
 /// An errno value, as the failure of a system call.
 struct SystemError: Error, Equatable, Sendable {
@@ -24,10 +25,12 @@ struct RawEvent: Sendable, Equatable {
 /// library keeps process-global tables and a static event buffer, so an
 /// `Inotify` value is never shared (it is deliberately not Sendable).
 final class Inotify {
-    /// The events the watcher needs: content written, entries appearing,
-    /// disappearing or renamed, the directory itself going away, and
-    /// permission changes (a directory becoming readable changes the review).
-    static let events: Int32 = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+    /// The events the watcher needs: content written (IN_MODIFY too, for a
+    /// writer that keeps the file open and for truncate(2), which close
+    /// events never report), entries appearing, disappearing or renamed, the
+    /// directory itself going away, and permission changes (a directory
+    /// becoming readable changes the review).
+    static let events: Int32 = IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR | IN_EXCL_UNLINK
 
     /// The library's descriptor. It exports no getter, so it is found in
@@ -60,9 +63,7 @@ final class Inotify {
         var found = Set<Int32>()
         var target = [CChar](repeating: 0, count: 64)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(decoding: FileSystem.nameBytes(of: entry), as: UTF8.self)
             guard let number = Int32(name) else { continue }
             let count = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
             guard count > 0 else { continue }
@@ -87,7 +88,9 @@ final class Inotify {
         let mask = follow ? Self.events : Self.events | IN_DONT_FOLLOW
         var spelling = path
         for _ in 0..<32 {
-            guard inotifytools_watch_file(spelling, mask) != 0 else { return .failure(SystemError(code: inotifytools_error())) }
+            guard quietly({ inotifytools_watch_file(spelling, mask) }) != 0 else {
+                return .failure(SystemError(code: inotifytools_error()))
+            }
             var wd = inotifytools_wd_from_filename(spelling.hasSuffix("/") ? spelling : spelling + "/")
             if wd <= 0 { wd = inotifytools_wd_from_filename(spelling) }
             if wd > 0 && !isStale(wd) { return .success(wd) }
@@ -120,7 +123,28 @@ final class Inotify {
     /// it (its IN_IGNORED not read yet): the library then keeps the entry.
     @discardableResult
     func remove(_ wd: Int32) -> Bool {
-        inotifytools_remove_watch_by_wd(wd) != 0
+        quietly { inotifytools_remove_watch_by_wd(wd) } != 0
+    }
+
+    /// The library prints to stderr where a call fails ("Failed to remove
+    /// watch on ...", for one the kernel had already dropped), and stderr is
+    /// the log: a line higlint did not write, unescaped. Each such failure
+    /// also comes back as a return value that the callers handle, so while
+    /// the library runs, descriptor 2 points at /dev/null. Only this thread
+    /// writes the log, and the review's workers never run during a library call.
+    private func quietly<T>(_ body: () -> T) -> T {
+        let saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
+        let null = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard saved >= 0, null >= 0, dup2(null, 2) >= 0 else {
+            if saved >= 0 { close(saved) }
+            if null >= 0 { close(null) }
+            return body()
+        }
+        close(null)
+        let result = body()
+        dup2(saved, 2)
+        close(saved)
+        return result
     }
 
     enum Next {

@@ -13,6 +13,8 @@ struct WatchStatus: Sendable, Equatable {
     var lastUpdate: String?
     /// Paths that could not be looked at (unreadable directories), as check reports them.
     var errors: [String] = []
+    /// Directories left unwatched at the watch limit, polled instead.
+    var unwatched: [String] = []
 
     var state: String { degradedReason == nil ? "watching" : "degraded" }
 
@@ -22,7 +24,8 @@ struct WatchStatus: Sendable, Equatable {
         out += ", \"files\": \(files), \"directories\": \(directories), \"updates\": \(updates)"
         out += ", \"last_update\": " + JSONText.optional(lastUpdate)
         out += ", \"degraded_reason\": " + JSONText.optional(degradedReason)
-        out += ", \"errors\": [" + errors.map(JSONText.string).joined(separator: ", ") + "]}"
+        out += ", \"errors\": [" + errors.map(JSONText.string).joined(separator: ", ") + "]"
+        out += ", \"unwatched\": [" + unwatched.map(JSONText.string).joined(separator: ", ") + "]}"
         return out
     }
 }
@@ -78,6 +81,23 @@ struct LiveReport: Sendable {
     static let noFindings = "[]\n}\n"
     static let opening = "[\n"
     static let closing = "\n  ]\n}\n"
+
+    /// Creates the directories of `path` that are missing (someone deleted
+    /// the report's directory while the watcher ran); returns the first one
+    /// created, or nil when nothing was missing or it could not be made (the
+    /// write that follows then fails and says why).
+    static func recreateDirectory(of path: String) -> String? {
+        var missing: [String] = []
+        var directory = FileSystem.directory(of: path)
+        while directory != "/" && !directory.isEmpty && PathStatus.of(directory, follow: true) == nil {
+            missing.append(directory)
+            directory = FileSystem.directory(of: directory)
+        }
+        for directory in missing.reversed() where mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            return nil
+        }
+        return missing.last
+    }
 
     /// Removes the temp files a killed writer of this report left behind; returns their names.
     func removeLeftovers() -> [String] {

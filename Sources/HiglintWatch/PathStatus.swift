@@ -43,3 +43,21 @@ struct PathStatus: Equatable, Sendable {
             mode: UInt32(info.st_mode), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
     }
 }
+
+/// What a file's content is known by without reading it: which inode, how
+/// long and when last written. Mode and owner are left out: a chmod changes
+/// no content.
+struct ContentStamp: Equatable, Sendable {
+    var identity: FileIdentity
+    var size: Int64
+    var modified: Int64
+
+    static func of(_ path: String) -> ContentStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return ContentStamp(
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+            size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}

@@ -17,6 +17,8 @@ struct ResultTable: Sendable {
         var errors = 0
         var warnings = 0
         var infos = 0
+        /// The file as it was just before it was read.
+        var stamp: ContentStamp?
 
         /// Rendering happens here, on the reviewing thread. Wireframes are
         /// dropped at once unless an HTML report needs them: they are most of
@@ -46,7 +48,25 @@ struct ResultTable: Sendable {
 
     /// Reviews and renders `files` on every core, results in input order.
     static func review(_ files: [SpecFile], with engine: Engine, keepWireframes: Bool) -> [Stored] {
-        ParallelReview.parallelMap(files) { Stored(engine.review($0), keepWireframes: keepWireframes) }
+        ParallelReview.parallelMap(files) { file in
+            // Before the read: a write in between then shows as a change at the next look.
+            let stamp = ContentStamp.of(file.path)
+            var stored = Stored(engine.review(file), keepWireframes: keepWireframes)
+            stored.stamp = stamp
+            return stored
+        }
+    }
+
+    /// Whether `stored` says what the table already holds for its file: the
+    /// same content by its stamp, and the same findings, screens and read
+    /// problem. A file looked at again (a rescan, a chmod) that passes is no change.
+    func isUnchanged(_ stored: Stored) -> Bool {
+        let place = position(of: stored.displayPath)
+        guard place.found else { return false }
+        let old = entries[place.index]
+        return old.stamp != nil && old.stamp == stored.stamp && old.result.readProblem == stored.result.readProblem
+            && old.result.screenCount == stored.result.screenCount && old.result.summaries == stored.result.summaries
+            && old.result.findings == stored.result.findings
     }
 
     /// In report order (check sorts files by display path), so assembling
@@ -61,12 +81,39 @@ struct ResultTable: Sendable {
     private(set) var summaries: [ScreenSummary] = []
     /// The project pass's last output and whether it still holds.
     var project = ProjectState()
+    /// Display path → why the file could not be read, for each kept file that
+    /// could not: it counts for nothing in the report, as in check's.
+    private(set) var readProblems: [String: ReadProblem] = [:]
+
+    /// The files the report counts: those that could be read.
+    var readableCount: Int { entries.count - readProblems.count }
+
+    /// The read problems check calls errors (not the notes for a file that
+    /// turned into a FIFO or vanished), in check's words, by display path.
+    var readErrors: [String] {
+        readProblems.compactMap { display, problem in
+            if case .notRegular = problem { return nil }
+            return "\(display): \(problem)"
+        }
+    }
+
+    private mutating func noteProblem(of stored: Stored) {
+        readProblems[stored.displayPath] = stored.result.readProblem
+    }
+
     /// What each result's review read besides its own file.
     private(set) var dependencies = DependencyIndex()
 
     var count: Int { entries.count }
 
     func contains(_ path: String) -> Bool { displayByPath[path] != nil }
+
+    /// The kept file's stamp, by path.
+    func stamp(of path: String) -> ContentStamp? {
+        guard let display = displayByPath[path] else { return nil }
+        let place = position(of: display)
+        return place.found ? entries[place.index].stamp : nil
+    }
 
     /// Where `display` is, or would be inserted, in `entries`.
     func position(of display: String) -> (index: Int, found: Bool) {
@@ -103,6 +150,7 @@ struct ResultTable: Sendable {
         }
         dependencies.record(path, dependsOn: stored.result.dependencies)
         var stored = stored
+        noteProblem(of: stored)
         let place = position(of: stored.displayPath)
         if place.found {
             let offset = summaryOffset(of: place.index)
@@ -170,6 +218,7 @@ struct ResultTable: Sendable {
                 old += 1
             }
             displayByPath[newer.result.file.path] = newer.displayPath
+            noteProblem(of: newer)
             merged.append(newer)
         }
         merged.append(contentsOf: entries[old...])
@@ -182,6 +231,7 @@ struct ResultTable: Sendable {
     @discardableResult
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
+        readProblems[display] = nil
         dependencies.record(path, dependsOn: [])
         sortedPaths.remove(path)
         project.holders.remove(display)

@@ -36,6 +36,10 @@ struct TreeScope: Sendable {
         roots.filter { SortedPaths.isPath(path, atOrUnder: $0) }
     }
 
+    func isReportDirectory(_ directory: String) -> Bool {
+        reportNames[directory] != nil
+    }
+
     /// The live reports and their temp files: never reviewed, and their events never trigger an update.
     func isReportFile(directory: String, name: String) -> Bool {
         guard let names = reportNames[directory] else { return false }

@@ -50,18 +50,49 @@ extension WatchSession {
         return relevant
     }
 
-    /// Events in the parents of the roots and of the config file, for those names only.
+    /// An anchor directory itself deleted or moved away. An output in it is
+    /// made again and rewritten; the roots and config below it are looked at
+    /// afresh. A moved anchor's watch follows the directory to its new name,
+    /// so it is let go of: the update watches the path again, or a stand-in above it.
+    private func handleAnchorItself(_ event: RawEvent) -> Bool {
+        guard event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_IGNORED) else { return false }
+        let anchors = table.anchorDirectories(for: event.wd).map(\.directory)
+        var relevant = false
+        for directory in anchors {
+            if scope.isReportDirectory(directory) { retry.writeSoon(at: Clock.now()) }
+            if let configPath = config.sourcePath, SortedPaths.isPath(configPath, atOrUnder: directory) { configChanged = true }
+            for root in scope.roots where SortedPaths.isPath(root, atOrUnder: directory) {
+                mark(root, suspect: true)
+                relevant = true
+            }
+            if event.has(IN_MOVE_SELF) { table.forgetAnchor(directory) }
+        }
+        return relevant || configChanged
+    }
+
+    /// Events in the parents of the roots, of the config file and of the
+    /// outputs, for those names only.
     private func handleAnchor(_ event: RawEvent) -> Bool {
-        guard !event.name.isEmpty else { return false }
+        guard !event.name.isEmpty else { return handleAnchorItself(event) }
         var relevant = false
         for anchor in table.anchorDirectories(for: event.wd) where anchor.names.contains(event.name) {
             let path = FileSystem.join(anchor.directory, event.name)
-            if let configPath = config.sourcePath, configPath.utf8.elementsEqual(path.utf8) {
+            // Our own writes only ever rename over an output; deleting or moving it away is someone else.
+            if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), scope.reportPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) {
+                retry.writeSoon(at: Clock.now())
+            }
+            if let configPath = config.sourcePath, SortedPaths.isPath(configPath, atOrUnder: path) {
                 configChanged = true
                 relevant = true
             }
             if scope.isRoot(path) {
                 mark(path, suspect: false)
+                relevant = true
+            }
+            // A stand-in: a directory on the way down to a root came or went.
+            // The update moves the anchor down and looks at the root afresh.
+            for root in scope.roots where !root.utf8.elementsEqual(path.utf8) && SortedPaths.isPath(root, atOrUnder: path) {
+                mark(root, suspect: true)
                 relevant = true
             }
         }

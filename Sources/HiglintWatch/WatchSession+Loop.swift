@@ -10,7 +10,7 @@ extension WatchSession {
         while true {
             let now = Clock.now()
             var deadline = settle.deadline
-            if let nextWatchdog { deadline = min(deadline ?? nextWatchdog, nextWatchdog) }
+            for next in [nextWatchdog, retry.deadline, nextPoll].compactMap({ $0 }) { deadline = min(deadline ?? next, next) }
             var timeout: Int32 = -1
             if mayHaveBuffered {
                 timeout = 0
@@ -46,6 +46,10 @@ extension WatchSession {
                 reload(because: "SIGHUP")
             } else if settle.isDue(at: Clock.now()) {
                 update()
+            } else if let nextPoll, Clock.now() >= nextPoll {
+                pollUnwatched()
+            } else if retry.isDue(at: Clock.now()) {
+                retryWrites()
             }
             if let watchdogInterval, let next = nextWatchdog, Clock.now() >= next {
                 notify("WATCHDOG=1")
@@ -92,9 +96,11 @@ extension WatchSession {
             configChanged = false
             unwatched = []
             watchLimit = nil
+            nextPoll = nil
             listingErrors = [:]
             rootErrors = [:]
             _ = apply(newConfig, initial: false)
+            schedulePoll()
             updates += 1
             lastUpdate = Clock.timestamp()
             _ = publish()

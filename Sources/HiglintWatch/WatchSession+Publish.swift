@@ -2,7 +2,9 @@ import HiglintCore
 
 /// One update: re-examine what settled, rewrite the report, say what happened.
 extension WatchSession {
-    func update() {
+    /// `polled`: the unwatched directories this update looks at because
+    /// their poll was due; their files are read again only if their stamp changed.
+    func update(polled: Set<String> = []) {
         settle.reset()
         if configChanged {
             configChanged = false
@@ -21,14 +23,15 @@ extension WatchSession {
         }
         if table.hasInactiveAnchors { activateAnchors() }
         freedWatches = false
-        let changes = reconcile(tops)
+        let changes = reconcile(tops, polled: polled)
         if freedWatches && !unwatched.isEmpty {
             // Watches were released: the directories left out at the limit may fit now.
             for directory in unwatched { mark(directory, suspect: true) }
             settle.noteChange(at: Clock.now())
         }
+        schedulePoll()
         let status = currentStatus()
-        if changes.isEmpty && rescan == nil && status == lastPublishedStatus && !reportFailing { return }
+        if changes.isEmpty && rescan == nil && status == lastPublishedStatus && !retry.isFailing { return }
         updates += 1
         lastUpdate = Clock.timestamp()
         let written = publish()
@@ -57,50 +60,74 @@ extension WatchSession {
         return parts.joined(separator: "; ")
     }
 
-    func currentStatus() -> WatchStatus {
+    /// The status the report and systemd show. `writeFailures` are the
+    /// outputs that cannot be written (path → why), which degrade it too.
+    func currentStatus(writeFailures: [String: String]? = nil) -> WatchStatus {
         var status = WatchStatus()
+        var reasons: [String] = []
         if !unwatched.isEmpty, let watchLimit {
             let first = unwatched.sorted(by: SortedPaths.precedes).first.map(scope.discovery.displayPath) ?? ""
-            status.degradedReason = "\(unwatched.count) director\(unwatched.count == 1 ? "y is" : "ies are") not watched "
-                + "(\(first)\(unwatched.count > 1 ? ", ..." : "")), so changes in them are not seen: \(watchLimit); "
-                + "then reload (SIGHUP)"
+            reasons.append("\(unwatched.count) director\(unwatched.count == 1 ? "y is" : "ies are") not watched "
+                + "(\(first)\(unwatched.count > 1 ? ", ..." : "")), so changes in them are seen only by looking every "
+                + "\(pollIntervalText): \(watchLimit); they are watched again as soon as watches are free")
         }
-        status.files = results.count
+        for (path, problem) in (writeFailures ?? retry.failures).sorted(by: { SortedPaths.precedes($0.key, $1.key) }) {
+            let name = path == report.path ? "the live report" : scope.discovery.displayPath(for: path)
+            reasons.append("\(name) cannot be written (\(problem)); retrying")
+        }
+        status.degradedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+        // As the summary counts them: a file that cannot be read is not reviewed.
+        status.files = results.readableCount
         status.directories = table.directoryCount
         status.updates = updates
         status.lastUpdate = lastUpdate
-        status.errors = (Array(rootErrors.values) + Array(listingErrors.values)).sorted()
+        status.errors = (Array(rootErrors.values) + Array(listingErrors.values) + results.readErrors).sorted()
+        status.unwatched = unwatched.sorted(by: SortedPaths.precedes).map(scope.discovery.displayPath)
         return status
     }
 
-    /// Writes the report. A failure (directory not writable, disk full)
-    /// leaves the previous report in place and is retried at the next update.
+    /// Writes the report, then the extra outputs. A write that fails leaves
+    /// the previous file as it was and is tried again with back-off
+    /// (`retry`) until it succeeds; meanwhile the report, when it can be
+    /// written, and systemd's status say which output is failing and why.
     @discardableResult
     func publish(startingUp: Bool = false) -> Bool {
-        let status = currentStatus()
+        // Its directory must exist at the start; later, one that was deleted is made again.
+        if !startingUp { recreateOutputDirectories() }
         let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
-        let written: Bool
+        var failures: [String: String] = [:]
+        var others = retry.failures.filter { $0.key != report.path }
+        var status = currentStatus(writeFailures: others)
         switch report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
         case .success:
-            lastPublishedStatus = status
-            reportFailing = false
-            written = true
+            break
         case .failure(let problem) where startingUp:
             log("higlint: error: cannot write the live report: \(problem)")
             return false
         case .failure(let problem):
-            log("higlint: error: cannot update the live report: \(problem); the previous report stays as it was")
-            reportFailing = true
-            written = false
+            failures[report.path] = WriteRetry.describe(problem)
         }
         // After the JSON report, which readers wait for; these are rendered whole.
         if !outputs.isEmpty {
             let full = results.report(with: engine)
-            for problem in outputs.write(full, engine: engine, baseline: baseline, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate) {
-                log("higlint: error: \(problem)")
+            let problems = outputs.write(
+                full, engine: engine, baseline: baseline, sourceRoot: scope.discovery.workingDirectory, updatedAt: lastUpdate)
+            for (path, problem) in problems { failures[path] = WriteRetry.describe(problem) }
+        }
+        if failures[report.path] == nil {
+            // The report named the other outputs' last state; if that changed, it says so now.
+            if failures != others {
+                others = failures
+                status = currentStatus(writeFailures: others)
+                if case .failure(let problem) = report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
+                    failures[report.path] = WriteRetry.describe(problem)
+                }
             }
         }
+        let written = failures[report.path] == nil
+        if written { lastPublishedStatus = status }
+        noteWriteOutcome(failures)
         // After every report is written, so telling the terminal costs a reader nothing. As the
         // assembly was made: the whole report when a baseline or an unplaced finding needs it.
         var whole: Report?
@@ -117,6 +144,68 @@ extension WatchSession {
         for line in FindingChanges.lines(lastDifference) { log(line) }
     }
 
+    /// Logs each output that starts failing or fails differently, and each
+    /// that is written again; then schedules the next attempt.
+    private func noteWriteOutcome(_ failures: [String: String]) {
+        let before = retry.failures
+        for (path, problem) in failures.sorted(by: { SortedPaths.precedes($0.key, $1.key) }) where before[path] != problem {
+            let what = path == report.path ? "the live report" : path
+            let stays = path == report.path ? "the previous report stays as it was" : "the previous file stays as it was"
+            log("higlint: error: cannot update \(what): \(problem); \(stays), and the write is retried until it succeeds")
+        }
+        // An output a reload took away is not written again, and not said to be.
+        let current = Set([report.path] + outputs.paths)
+        for path in before.keys.sorted(by: SortedPaths.precedes) where failures[path] == nil && current.contains(path) {
+            log("higlint: note: \(path == report.path ? "the live report" : path) is written again")
+        }
+        retry.record(failures, at: Clock.now())
+    }
+
+    /// Makes again the directories of outputs someone deleted, and watches them
+    /// again (their watches went with them), so the next deletion is seen too.
+    private func recreateOutputDirectories() {
+        var created = false
+        for path in [report.path] + outputs.paths {
+            guard let directory = LiveReport.recreateDirectory(of: path) else { continue }
+            log("higlint: note: \(directory) was deleted; created it again for \(path)")
+            created = true
+        }
+        if created || table.hasInactiveAnchors { activateAnchors() }
+    }
+
+    /// Directories left unwatched are listed again every poll interval while
+    /// there are any; once all are watched, the limit is news again.
+    func schedulePoll() {
+        if unwatched.isEmpty {
+            if watchLimitLogged { log("higlint: note: every directory is watched again") }
+            nextPoll = nil
+            watchLimitLogged = false
+        } else if nextPoll == nil {
+            nextPoll = Clock.now() + Int64(config.watch.pollIntervalMilliseconds) * 1_000_000
+        }
+    }
+
+    var pollIntervalText: String {
+        let milliseconds = config.watch.pollIntervalMilliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    /// The poll timer: each unwatched directory is walked again, which also
+    /// tries to watch it (the limit may have been raised, or watches freed).
+    func pollUnwatched() {
+        nextPoll = nil
+        let polled = unwatched
+        for directory in polled { mark(directory, suspect: true) }
+        update(polled: polled)
+    }
+
+    /// The retry timer: writes everything again from what the table holds, without a review.
+    func retryWrites() {
+        let before = statusText
+        publish()
+        if statusText != before { notify("STATUS=\(statusText)") }
+    }
+
     var lastSummaryText: String {
         guard let summary = lastSummary else { return "nothing reviewed yet" }
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -128,8 +217,7 @@ extension WatchSession {
     /// directory's name would end the STATUS field and start another of the notify message.
     var statusText: String {
         var text = lastSummaryText
-        if let reason = lastPublishedStatus?.degradedReason { text += "; degraded: \(reason)" }
-        if reportFailing { text += "; the live report cannot be written" }
+        if let reason = currentStatus().degradedReason { text += "; degraded: \(reason)" }
         return LineText.escape(text)
     }
 }

@@ -18,7 +18,7 @@ extension WatchSession {
     /// Re-examines `tops` (path → whether its watch is suspect). A path whose
     /// ancestor is walked needs no look of its own; a known directory that
     /// kept its identity and permissions needs none either, unless suspect.
-    func reconcile(_ tops: [String: Bool]) -> Changes {
+    func reconcile(_ tops: [String: Bool], polled: Set<String> = []) -> Changes {
         // Read what arrived since the settle: an IN_IGNORED among it means a
         // watch is dead already, and asking the library to remove a dead
         // watch makes it print to stderr. New paths go to the next update.
@@ -61,6 +61,13 @@ extension WatchSession {
                 changes.removed.append(path)
             }
         }
+        // A poll lists unwatched directories to find what changed; a file there
+        // whose stamp is as it was is not read again.
+        if !polled.isEmpty {
+            found.removeAll { path in
+                hasAncestor(of: path, in: polled) && ContentStamp.of(path).map { results.stamp(of: path) == $0 } == true
+            }
+        }
         var reviewed: [ResultTable.Stored] = []
         for stored in ResultTable.review(found.map(scope.specFile), with: engine, keepWireframes: outputs.needsWireframes) {
             let path = stored.result.file.path
@@ -71,7 +78,8 @@ extension WatchSession {
                 continue
             }
             noteReadProblem(stored.result)
-            if known { changes.changed.append(path) } else { changes.added.append(path) }
+            // Only what really changed is named: a rescan looks at every file again.
+            if !known { changes.added.append(path) } else if !results.isUnchanged(stored) { changes.changed.append(path) }
             reviewed.append(stored)
         }
         results.store(contentsOf: reviewed)
@@ -138,8 +146,10 @@ extension WatchSession {
                     startupFailure = "cannot watch \(scope.discovery.displayPath(for: directory)): \(description)"
                     return
                 }
-                if unwatched.isEmpty {
-                    log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(description)")
+                if !watchLimitLogged {
+                    log("higlint: warning: cannot watch \(scope.discovery.displayPath(for: directory)): \(description); "
+                        + "the directories left unwatched are looked at every \(pollIntervalText) instead")
+                    watchLimitLogged = true
                 }
                 watchLimit = description
                 unwatched.insert(directory)

@@ -39,7 +39,11 @@ final class WatchSession {
     /// Directories left unwatched at the watch limit, and the limit's explanation.
     var unwatched = Set<String>()
     var watchLimit: String?
+    /// The limit is logged once when it is first hit, not at every poll that hits it again.
+    var watchLimitLogged = false
     var freedWatches = false
+    /// When the unwatched directories are next listed and tried again.
+    var nextPoll: Int64?
     /// Directories that could not be listed, by path, with check's message.
     var listingErrors: [String: String] = [:]
     var rootErrors: [String: String] = [:]
@@ -48,7 +52,8 @@ final class WatchSession {
     var lastUpdate: String?
     var lastPublishedStatus: WatchStatus?
     var lastSummary: JSONReportWriter.Summary?
-    var reportFailing = false
+    /// Outputs that could not be written, and when to try again.
+    var retry = WriteRetry()
     /// The library may still hold read events after a bounded drain.
     var mayHaveBuffered = false
     let watchdogInterval: Int64?
@@ -132,6 +137,10 @@ final class WatchSession {
 
         for root in scope.roots where root != "/" {
             table.wantAnchor(directory: FileSystem.directory(of: root), name: TreeScope.name(of: root))
+        }
+        // A report deleted by someone else is written again at once.
+        for path in scope.reportPaths {
+            table.wantAnchor(directory: FileSystem.directory(of: path), name: TreeScope.name(of: path))
         }
         if let configPath = newConfig.sourcePath {
             table.wantAnchor(directory: FileSystem.directory(of: configPath), name: TreeScope.name(of: configPath))

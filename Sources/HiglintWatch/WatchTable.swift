@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HiglintCore
 
 /// Every watch the daemon holds, in its own tables: the library's are not
 /// trusted for paths (a renamed directory keeps its old name there, a dead
@@ -30,8 +31,17 @@ final class WatchTable {
 
     /// Anchor directory → the names watched for in it.
     private(set) var anchorsWanted: [String: Set<String>] = [:]
-    private var anchorWd: [String: Int32] = [:]
+    /// What is watched for the anchors, by the directory watched: each wanted
+    /// directory that exists, and for one that does not, its nearest existing
+    /// ancestor, for the name that leads down to it (a stand-in).
+    private var anchorWatches: [String: AnchorWatch] = [:]
     private var anchorPathsByWd: [Int32: [String]] = [:]
+
+    private struct AnchorWatch {
+        var wd: Int32
+        var identity: FileIdentity
+        var names: Set<String>
+    }
 
     init(inotify: Inotify) {
         self.inotify = inotify
@@ -107,30 +117,80 @@ final class WatchTable {
         anchorsWanted[directory, default: []].insert(name)
     }
 
-    /// Watches the anchors not watched yet; returns the errors of those that failed.
+    /// Where each wanted anchor is watched now: the directory itself, or for
+    /// one that is missing, the nearest ancestor that exists, for the next
+    /// name down. When that name appears, the next activation moves down.
+    private func anchorPlan() -> [String: (identity: FileIdentity, names: Set<String>)] {
+        var plan: [String: (identity: FileIdentity, names: Set<String>)] = [:]
+        for (directory, names) in anchorsWanted {
+            var watched = directory
+            var wanted = names
+            while true {
+                if let status = PathStatus.of(watched, follow: true), status.kind == .directory {
+                    plan[watched, default: (status.identity, [])].names.formUnion(wanted)
+                    break
+                }
+                guard watched != "/" && !watched.isEmpty else { break }
+                wanted = [TreeScope.name(of: watched)]
+                watched = FileSystem.directory(of: watched)
+            }
+        }
+        return plan
+    }
+
+    /// Watches the anchors as the disk stands now (see `anchorPlan`), and lets
+    /// go of stand-ins no longer needed; returns the errors of those that failed.
     func activateAnchors() -> [(directory: String, code: Int32)] {
         var failures: [(directory: String, code: Int32)] = []
-        for directory in anchorsWanted.keys.sorted() where anchorWd[directory] == nil {
-            guard let status = PathStatus.of(directory, follow: true), status.kind == .directory else {
-                failures.append((directory, ENOENT))
-                continue
+        // A directory made between the look and the watch would go unseen by
+        // a stand-in watched too late: look again until the plan holds still.
+        for _ in 0..<8 {
+            failures = []
+            let plan = anchorPlan()
+            for (directory, watch) in anchorWatches where plan[directory]?.identity != watch.identity {
+                // No longer needed, or replaced by another directory of that name.
+                dropAnchor(directory)
             }
-            switch acquire(directory, follow: true, identity: status.identity) {
-            case .success(let wd):
-                anchorWd[directory] = wd
-                anchorPathsByWd[wd, default: []].append(directory)
-            case .failure(let error):
-                failures.append((directory, error.code))
+            for directory in plan.keys.sorted(by: SortedPaths.precedes) {
+                guard let wanted = plan[directory] else { continue }
+                if anchorWatches[directory] != nil {
+                    anchorWatches[directory]?.names = wanted.names
+                    continue
+                }
+                switch acquire(directory, follow: true, identity: wanted.identity) {
+                case .success(let wd):
+                    anchorWatches[directory] = AnchorWatch(wd: wd, identity: wanted.identity, names: wanted.names)
+                    anchorPathsByWd[wd, default: []].append(directory)
+                case .failure(let error):
+                    failures.append((directory, error.code))
+                }
             }
+            if anchorPlan().mapValues(\.identity) == plan.mapValues(\.identity) { break }
         }
         return failures
     }
 
-    var hasInactiveAnchors: Bool { anchorWd.count < anchorsWanted.count }
+    /// Lets go of an anchor's watch (its directory moved away); the next
+    /// activation watches the path again.
+    func forgetAnchor(_ directory: String) {
+        dropAnchor(directory)
+    }
 
-    /// The anchored names an event names, with the directory they are in.
+    private func dropAnchor(_ directory: String) {
+        guard let watch = anchorWatches.removeValue(forKey: directory) else { return }
+        anchorPathsByWd[watch.wd]?.removeAll { $0 == directory }
+        if anchorPathsByWd[watch.wd]?.isEmpty == true { anchorPathsByWd[watch.wd] = nil }
+        release(watch.wd)
+    }
+
+    /// Some wanted anchor is not watched itself (missing, so only a stand-in, or its watch failed).
+    var hasInactiveAnchors: Bool {
+        anchorsWanted.keys.contains { anchorWatches[$0] == nil }
+    }
+
+    /// The names an anchor event may concern, with the directory they are in.
     func anchorDirectories(for wd: Int32) -> [(directory: String, names: Set<String>)] {
-        (anchorPathsByWd[wd] ?? []).map { ($0, anchorsWanted[$0] ?? []) }
+        (anchorPathsByWd[wd] ?? []).compactMap { directory in anchorWatches[directory].map { (directory, $0.names) } }
     }
 
     // MARK: - Watches the kernel dropped
@@ -150,7 +210,7 @@ final class WatchTable {
             sortedDirectories.remove(path)
         }
         for directory in anchorPathsByWd.removeValue(forKey: wd) ?? [] {
-            anchorWd[directory] = nil
+            anchorWatches[directory] = nil
         }
         return paths
     }
@@ -158,11 +218,7 @@ final class WatchTable {
     /// Lets go of every watch (a reload starts again from nothing).
     func removeAll() {
         for path in directories.keys { remove(directory: path) }
-        for (directory, wd) in anchorWd {
-            anchorPathsByWd[wd] = nil
-            anchorWd[directory] = nil
-            release(wd)
-        }
+        for directory in Array(anchorWatches.keys) { dropAnchor(directory) }
         anchorsWanted = [:]
     }
 }

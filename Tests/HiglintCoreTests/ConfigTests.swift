@@ -27,7 +27,7 @@ final class ConfigTests: XCTestCase {
             rules: {buttons.spacing: error, text.heavy-weight: off, buttons.hit-target: info}
             thresholds: {min_hit_target: 48, min_spacing: 10, min_font_size: 12, max_explanation: 100, alignment_tolerance: 1.5}
             limits: {max_file_bytes: 2048, max_depth: 10, max_alias_nodes: 50}
-            watch: {settle_ms: 30, max_delay_ms: 300, report: out.json, outputs: [html=live.html, sarif=live.sarif]}
+            watch: {settle_ms: 30, max_delay_ms: 300, poll_interval_ms: 750, report: out.json, outputs: [html=live.html, sarif=live.sarif]}
             baseline: known.json
             """)
         XCTAssertEqual(config.paths, ["screens", "more"])
@@ -42,6 +42,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.thresholds[key: "alignment_tolerance"], .decimal(1.5))
         XCTAssertEqual(config.limits.maxDepth, 10)
         XCTAssertEqual(config.watch.settleMilliseconds, 30)
+        XCTAssertEqual(config.watch.pollIntervalMilliseconds, 750)
         XCTAssertEqual(config.watch.report, "out.json")
         XCTAssertEqual(config.watch.outputs, [ReportOutput(format: .html, path: "live.html"), ReportOutput(format: .sarif, path: "live.sarif")])
         XCTAssertEqual(config.baseline, "known.json")

@@ -107,7 +107,7 @@ final class InternalsTests: XCTestCase {
         XCTAssertEqual(
             status.json,
             "{\"state\": \"watching\", \"files\": 3, \"directories\": 2, \"updates\": 0, \"last_update\": null, "
-                + "\"degraded_reason\": null, \"errors\": [\"tree/x: cannot list directory: Permission denied\"]}")
+                + "\"degraded_reason\": null, \"errors\": [\"tree/x: cannot list directory: Permission denied\"], \"unwatched\": []}")
         status.degradedReason = "limit \"reached\""
         XCTAssertTrue(status.json.hasPrefix("{\"state\": \"degraded\""))
         XCTAssertTrue(status.json.contains("\"degraded_reason\": \"limit \\\"reached\\\"\""))
@@ -119,6 +119,31 @@ final class InternalsTests: XCTestCase {
         XCTAssertTrue(stamp.hasSuffix("Z"))
         XCTAssertEqual(Array(stamp)[10], "T")
         XCTAssertEqual(Clock.milliseconds(1_250_000), "1.3 ms")
+    }
+
+    func testWriteRetryBacksOffFromATenthOfASecondToFiveSeconds() {
+        var retry = WriteRetry()
+        XCTAssertNil(retry.deadline)
+        var now: Int64 = 1_000
+        var waits: [Int64] = []
+        for _ in 0..<9 {
+            retry.record(["/out/report.json": "cannot create a temp file beside it: Permission denied"], at: now)
+            waits.append((retry.deadline ?? now) - now)
+            now = retry.deadline ?? now
+        }
+        XCTAssertEqual(waits, [100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000].map { Int64($0) * 1_000_000 })
+        XCTAssertTrue(retry.isFailing)
+        XCTAssertFalse(retry.isDue(at: now - 1))
+        XCTAssertTrue(retry.isDue(at: now))
+        // Success: nothing due, and the next failure starts small again.
+        retry.record([:], at: now)
+        XCTAssertNil(retry.deadline)
+        XCTAssertFalse(retry.isFailing)
+        retry.record(["/out/report.json": "x"], at: now)
+        XCTAssertEqual(retry.deadline, now + 100_000_000)
+        // A deleted report is written at once, not after the back-off.
+        retry.writeSoon(at: now + 5)
+        XCTAssertEqual(retry.deadline, now + 5)
     }
 
     func testNotifierRejectsAddressesThatAreNoSocket() {

@@ -72,12 +72,13 @@ final class LiveReportTests: XCTestCase {
         try second.assertMatchesCheck()
     }
 
-    func testAnUnwritableReportDirectoryKeepsTheLastGoodReport() throws {
+    func testAnUnwritableReportDirectoryKeepsTheLastGoodReportAndIsRetriedWithoutAnEdit() throws {
         let nobody = try Higlint.asNobody()
         let workspace = try Workspace()
         try workspace.giveToNobody("out")
         try workspace.write("tree/a.yaml", Specs.screen("A", button: 20))
-        let daemon = try WatchDaemon(in: workspace, prefix: nobody)
+        let listener = try NotifyListener(in: workspace)
+        let daemon = try WatchDaemon(in: workspace, environment: ["NOTIFY_SOCKET": listener.address], prefix: nobody)
         try daemon.waitForStart()
         try daemon.assertMatchesCheck()
         let good = daemon.report
@@ -87,13 +88,25 @@ final class LiveReportTests: XCTestCase {
         try daemon.waitForLog("cannot update the live report")
         XCTAssertTrue(daemon.log.contains("Permission denied"), daemon.log)
         XCTAssertEqual(daemon.report, good, "the last good report stays")
+        // systemd is told, since the report itself cannot say it.
+        let degraded = try listener.waitFor("a degraded STATUS") {
+            NotifyListener.fields($0)["STATUS"]?.contains("degraded: the live report cannot be written") ?? false
+        }
+        XCTAssertTrue(listener.messages[degraded].contains("Permission denied"), listener.messages[degraded])
 
+        // No edit: the retry alone brings the report up to date.
         try workspace.chmod("out", 0o755)
-        try workspace.write("tree/a.yaml", Specs.screen("A", button: 22))
         try daemon.assertMatchesCheck()
+        try daemon.waitForLog("the live report is written again")
+        XCTAssertEqual(daemon.watchSection?["state"] as? String, "watching")
+        try listener.waitFor("STATUS without degraded", after: degraded) {
+            NotifyListener.fields($0)["STATUS"].map { !$0.contains("degraded") } ?? false
+        }
+        XCTAssertEqual(daemon.log.components(separatedBy: "cannot update the live report").count - 1, 1,
+                       "an unchanged problem is logged once, not at every retry: \(daemon.log)")
     }
 
-    func testAFullDiskKeepsTheLastGoodReport() throws {
+    func testAFullDiskKeepsTheLastGoodReportAndIsRetriedWithoutAnEdit() throws {
         let workspace = try Workspace()
         try workspace.write("tree/a.yaml", Specs.screen("A", button: 20))
         try workspace.mkdir("small")
@@ -126,9 +139,10 @@ final class LiveReportTests: XCTestCase {
         let temps = try FileManager.default.contentsOfDirectory(atPath: workspace.at("small")).filter { $0.hasPrefix(".higlint-tmp-") }
         XCTAssertEqual(temps, [], "a failed write leaves no temp file behind")
 
+        // Space again, and no edit: the retry writes the report.
         try FileManager.default.removeItem(atPath: filler)
-        try workspace.write("tree/a.yaml", Specs.screen("A", button: 22))
         try daemon.assertMatchesCheck()
+        try daemon.waitForLog("the live report is written again")
     }
 
     func testTheReportInsideTheTreeNeverTriggersItself() throws {

@@ -37,6 +37,9 @@ final class OverflowTests: XCTestCase {
         try daemon.waitForLog("the inotify event queue overflowed, full rescan")
         try daemon.assertMatchesCheck()
         XCTAssertTrue(daemon.report?.contains("frame 24x24 pt") ?? false)
+        // The rescan names what changed, not every file it read again (a and b were only chmodded).
+        let rescan = try XCTUnwrap(daemon.updateLines.first { $0.contains("full rescan") })
+        XCTAssertTrue(rescan.contains("full rescan: tree/new/e.yaml added; tree/sub/c.yaml changed; tree/gone/d.yaml removed ("), rescan)
 
         // Watching goes on afterwards, including in the directory the rescan found.
         try workspace.write("tree/new/e.yaml", Specs.screen("E", button: 26))

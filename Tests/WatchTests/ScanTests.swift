@@ -68,6 +68,17 @@ final class ScanTests: XCTestCase {
         try workspace.chmod("tree/secret.yaml", 0o000)
         try daemon.assertMatchesCheck()
         try daemon.waitForLog("tree/secret.yaml: Permission denied")
+        // In watch.errors and the counts exactly as check reports it.
+        let checked = try Higlint.run(
+            nobody + [try Higlint.binary(for: nobody), "check", "tree", "--format", "json", "--fail-on", "never"], in: workspace.url)
+        let checkErrors = checked.stderr.split(separator: "\n").filter { $0.hasPrefix("higlint: error: ") }
+            .map { String($0.dropFirst("higlint: error: ".count)) }
+        try waitUntil("watch.errors to equal check's errors \(checkErrors)") {
+            (daemon.watchSection?["errors"] as? [String])?.sorted() == checkErrors.sorted()
+        }
+        XCTAssertEqual(checkErrors.sorted(), ["tree/locked: cannot list directory: Permission denied", "tree/secret.yaml: Permission denied"])
+        let summary = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        XCTAssertEqual(daemon.watchSection?["files"] as? Int, summary["files"] as? Int)
         try workspace.chmod("tree/secret.yaml", 0o644)
         try daemon.assertMatchesCheck()
         XCTAssertTrue(daemon.report?.contains("tree/secret.yaml") ?? false)

@@ -79,4 +79,45 @@ final class WatchLimitTests: XCTestCase {
         try daemon.assertMatchesCheck()
         XCTAssertTrue(daemon.report?.contains("frame 23x23 pt") ?? false)
     }
+
+    func testUnwatchedDirectoriesArePolledAndWatchedAgainWithoutSIGHUP() throws {
+        let workspace = try Workspace()
+        try workspace.write("tree/home.yaml", Specs.screen("Home"))
+        try workspace.write("cfg.yaml", "watch:\n  poll_interval_ms: 200\n")
+        let daemon = try WatchDaemon(["tree", "--config", "cfg.yaml"], in: workspace, prefix: try namespacePrefix(limit: 1000))
+        try daemon.waitForStart()
+
+        try setLimit(1, of: daemon)
+        try workspace.write("staging/new1/b.yaml", Specs.screen("B", button: 21))
+        try workspace.write("staging/new2/deeper/c.yaml", Specs.screen("C", button: 22))
+        try workspace.rename("staging/new1", "tree/new1")
+        try workspace.rename("staging/new2", "tree/new2")
+        try daemon.assertMatchesCheck()
+        try waitUntil("the report to list the unwatched directories") {
+            daemon.watchSection?["unwatched"] as? [String] == ["tree/new1", "tree/new2", "tree/new2/deeper"]
+        }
+        XCTAssertEqual(daemon.watchSection?["state"] as? String, "degraded")
+        let reason = daemon.watchSection?["degraded_reason"] as? String ?? ""
+        XCTAssertTrue(reason.contains("looking every 200 ms"), reason)
+
+        // No watch can report these; the poll finds them.
+        try workspace.write("tree/new2/deeper/c.yaml", Specs.screen("C", button: 23))
+        try workspace.write("tree/new1/d.yaml", Specs.screen("D", button: 24))
+        try daemon.assertMatchesCheck()
+        XCTAssertTrue(daemon.report?.contains("frame 23x23 pt") ?? false)
+        try workspace.remove("tree/new1/b.yaml")
+        try daemon.assertMatchesCheck()
+        // The limit is logged when first hit, not at every poll.
+        XCTAssertEqual(daemon.log.components(separatedBy: "cannot watch ").count - 1, 1, daemon.log)
+
+        // Raised: the next poll watches them, with no SIGHUP, and edits are seen by their watches.
+        try setLimit(1000, of: daemon)
+        try waitUntil("every directory watched again") {
+            daemon.watchSection?["state"] as? String == "watching" && daemon.watchSection?["unwatched"] as? [String] == []
+        }
+        try daemon.waitForLog("every directory is watched again")
+        try workspace.write("tree/new2/deeper/c.yaml", Specs.screen("C", button: 25))
+        try daemon.assertMatchesCheck()
+        XCTAssertFalse(daemon.log.contains("SIGHUP"), daemon.log)
+    }
 }

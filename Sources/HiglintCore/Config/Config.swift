@@ -45,6 +45,8 @@ public struct WatchSettings: Sendable, Equatable {
     public var settleMilliseconds: Int = 20
     /// The longest a review waits under a constant stream of writes.
     public var maxDelayMilliseconds: Int = 500
+    /// How often directories left unwatched at the inotify watch limit are listed and looked at.
+    public var pollIntervalMilliseconds: Int = 2000
     /// The live report's path; nil means the command line or the default decides.
     public var report: String?
     /// More live reports, each `FORMAT=FILE` (`html=report.html`), rewritten atomically on every update.

@@ -14,6 +14,7 @@ public struct ConfigLoader: Sendable {
     enum WatchField: String, SpecField {
         case settle = "settle_ms"
         case maxDelay = "max_delay_ms"
+        case pollInterval = "poll_interval_ms"
         case report, outputs
     }
 
@@ -101,6 +102,10 @@ public struct ConfigLoader: Sendable {
                     case .maxDelay:
                         if let number = reader.integer(fieldValue, "watch.max_delay_ms", minimum: 1) {
                             config.watch.maxDelayMilliseconds = number
+                        }
+                    case .pollInterval:
+                        if let number = reader.integer(fieldValue, "watch.poll_interval_ms", minimum: 10) {
+                            config.watch.pollIntervalMilliseconds = number
                         }
                     case .outputs:
                         for (index, item) in reader.list(fieldValue, "watch.outputs").enumerated() {

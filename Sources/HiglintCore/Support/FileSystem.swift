@@ -64,8 +64,12 @@ public enum FileSystem {
         defer { closedir(dir) }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = nameBytes(of: entry)
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // A String cannot hold these bytes, so no path made from it would open
+                // this entry: it is listed as something that is skipped, its name escaped.
+                entries.append((escapingInvalidUTF8(bytes), .other(unnamable)))
+                continue
             }
             if name == "." || name == ".." { continue }
             let kind: Kind
@@ -78,5 +82,48 @@ public enum FileSystem {
             entries.append((name, kind))
         }
         return .success(entries)
+    }
+
+    /// An entry's name as `readdir` returned it. Read through a pointer to the
+    /// field, up to its NUL: `entry.pointee.d_name` would copy the whole 256-byte
+    /// array, and glibc allocates each record only as long as its name, so the
+    /// copy of the last record in its buffer reads past the end (AddressSanitizer
+    /// caught it).
+    public static func nameBytes(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+    }
+
+    /// What an entry whose name is not UTF-8 is called where it is skipped.
+    public static let unnamable = "named with bytes that are not UTF-8"
+
+    /// `bytes` as text, with each byte that is not part of valid UTF-8 written `\xE9`.
+    public static func escapingInvalidUTF8(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                index += 1
+                continue
+            }
+            var length = 2
+            while length <= 4, index + length <= bytes.count {
+                if let scalar = String(validating: bytes[index..<index + length], as: UTF8.self) {
+                    out += scalar
+                    break
+                }
+                length += 1
+            }
+            if length <= 4, index + length <= bytes.count {
+                index += length
+            } else {
+                let hex = String(bytes[index], radix: 16, uppercase: true)
+                out += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                index += 1
+            }
+        }
+        return out
     }
 }

@@ -50,6 +50,11 @@ final class WatchDaemon {
         (FileManager.default.contents(atPath: logPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
+    /// Log lines higlint did not write (a library printing on its own): there must be none.
+    var foreignLines: [String] {
+        log.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("higlint: ") }
+    }
+
     /// The update lines of the log, in order.
     var updateLines: [String] {
         log.split(separator: "\n").map(String.init).filter { $0.hasPrefix("higlint: update ") }

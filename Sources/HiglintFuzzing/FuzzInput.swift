@@ -1,0 +1,41 @@
+import HiglintCore
+import HiglintPlugins
+
+/// One fuzz input through everything that reads a spec: the YAML loader, the
+/// decoder, every plugin's rules, the project pass and every report writer;
+/// and through the config loader, which reads YAML of its own. It looks for
+/// crashes, hangs and leaks (the sanitizers' job) and checks that rendering
+/// is deterministic.
+///
+/// The first byte chooses the mode: even, the rest is the spec's bytes as
+/// they are; odd, the rest steers `StructuredSpec`, which writes YAML that
+/// parses, so the fuzzer reaches the decoder and the rules instead of
+/// spending its time on syntax errors.
+public enum FuzzInput {
+    static let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+    static let configLoader = ConfigLoader(plugins: BuiltinPlugins.all)
+    static let options = ReportRenderOptions(rules: engine.allRuleDescriptions, failOn: .warning, sourceRoot: "/fuzz")
+
+    /// The spec bytes an input stands for.
+    public static func spec(from input: [UInt8]) -> [UInt8] {
+        guard let mode = input.first else { return [] }
+        let rest = Array(input.dropFirst())
+        return mode & 1 == 0 ? rest : Array(StructuredSpec.generate(from: rest).utf8)
+    }
+
+    public static func run(_ input: [UInt8]) {
+        let bytes = spec(from: input)
+        // Two files with the same screens give the project rules (duplicates, parents) something to compare.
+        let first = engine.review(bytes, file: SpecFile(path: "/fuzz/a.yaml", displayPath: "fuzz/a.yaml"))
+        let second = engine.review(bytes, file: SpecFile(path: "/fuzz/b.yaml", displayPath: "fuzz/b.yaml"))
+        let report = engine.report([first, second])
+        for format in ReportFormat.all {
+            let once = format.render(report, options: options)
+            // Same input, same bytes: a writer that differs between two calls is a bug.
+            if format == .json, once != format.render(report, options: options) {
+                fatalError("the \(format) report differs between two renderings of one report")
+            }
+        }
+        _ = try? configLoader.parse(bytes, file: "fuzz/config.yaml")
+    }
+}

@@ -1,0 +1,52 @@
+import HiglintCore
+import HiglintFuzzing
+import HiglintPlugins
+import TestSupport
+import XCTest
+
+/// The fuzz harness in a plain test run: the structure-aware mode writes YAML
+/// that gets past the parser to the rules, and every input in
+/// Tests/FuzzRegressions runs clean: the hostile cases made by hand (an alias
+/// bomb, nesting past the depth limit, broken UTF-8 and NUL bytes, numbers no
+/// Double holds, a merge key that refers to itself) and any the fuzzer crashed on.
+final class FuzzHarnessTests: XCTestCase {
+    private func randomInputs(count: Int) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: 14)
+        return (0..<count).map { _ in
+            [1] + (0..<Int.random(in: 8...400, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+    }
+
+    func testStructuredInputsLoadAndReachTheRules() {
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        var loaded = 0
+        var ruleIDs = Set<String>()
+        let inputs = randomInputs(count: 300)
+        for input in inputs {
+            let result = engine.review(FuzzInput.spec(from: input), file: SpecFile(path: "/f/a.yaml", displayPath: "f/a.yaml"))
+            if !result.findings.contains(where: { $0.rule == CoreRules.syntax }) { loaded += 1 }
+            ruleIDs.formUnion(result.findings.map(\.rule))
+        }
+        XCTAssertGreaterThan(loaded, inputs.count * 9 / 10, "structured inputs are YAML that parses")
+        let pluginRules = ruleIDs.filter { !$0.hasPrefix(CoreRules.pluginName + ".") }
+        XCTAssertGreaterThanOrEqual(pluginRules.count, 8, "the rules are reached: \(ruleIDs.sorted())")
+    }
+
+    func testTheSameBytesWriteTheSameSpec() {
+        for input in randomInputs(count: 20) {
+            XCTAssertEqual(FuzzInput.spec(from: input), FuzzInput.spec(from: input))
+        }
+        XCTAssertEqual(FuzzInput.spec(from: [0, 65, 66]), [65, 66], "an even first byte passes the rest through")
+        XCTAssertEqual(FuzzInput.spec(from: []), [])
+    }
+
+    func testEveryRegressionInputRunsClean() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions").path
+        guard case .success(let inputs) = FuzzReplay.inputs(at: directory) else {
+            return XCTFail("cannot read \(directory)")
+        }
+        XCTAssertFalse(inputs.isEmpty, "the regression inputs are found")
+        for input in inputs { FuzzInput.run(input.bytes) }
+    }
+}
