@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libinotifytools0-dev"])]),
         // signalfd is glibc's own; its header is the whole module.
         .systemLibrary(name: "CSignalFD", path: "Sources/CSignalFD"),
+        // fork, the parent-death signal and exec, for plugin processes; also header-only.
+        .systemLibrary(name: "CPluginSpawn", path: "Sources/CPluginSpawn"),
         // The HTML report's stylesheet and script are files of their own, compiled into the binary.
         .target(
             name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
@@ -34,6 +36,8 @@ let package = Package(
                 path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
+        // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
+        .target(name: "HiglintPluginHost", dependencies: ["HiglintCore", "CPluginSpawn"], path: "Sources/HiglintPluginHost"),
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
@@ -41,7 +45,7 @@ let package = Package(
         .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         .executableTarget(
-            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "InterfaceBuilderImporter"],
+            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintPluginHost", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
@@ -56,6 +60,8 @@ let package = Package(
             path: "Tests/InterfaceBuilderTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
+        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
+                    path: "Tests/PluginHostTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

@@ -14,14 +14,18 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
 - `higlint watch` at N = 100 and 10,000 (when the binary has it): start-up to
   the first report, save-to-report latency of atomic-rename saves (p50, p99),
   RSS after start-up and after the saves, CPU time over 10 s of idleness, and
-  whether the final live report equals `check`.
+  whether the final live report equals `check`;
+- `check` with the example external plugin (examples/plugins/acme_rules.py) against
+  `check` without it, on the N = 10,000 corpus, alternating: the plugin's own CPU
+  time comes from bench/timed_plugin.py, which runs it as its child.
 
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
 
 usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--ib-copies K] [--ib-runs K] [--no-ib]
-              [--watch-sizes 100,10000] [--no-watch] [--output FILE]
+              [--watch-sizes 100,10000] [--no-watch]
+              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--output FILE]
 
 `--sizes ""` skips the YAML corpora; with `--no-watch` that times the IB step alone.
 """
@@ -59,6 +63,9 @@ SETTLE_MS = 20
 WATCH_SIZES = (100, 10_000)
 SAVES = 200
 IDLE_SECONDS = 10.0
+PLUGIN_SIZE = 10_000
+PLUGIN_RUNS = 5
+EXAMPLE_PLUGIN = os.path.join(REPO, "examples", "plugins", "acme_rules.py")
 
 IN_CLOSE_WRITE = 0x00000008
 IN_MOVED_TO = 0x00000080
@@ -363,6 +370,63 @@ def measure_ib(higlint, floor, copies, runs):
     }
 
 
+# ---------------------------------------------------------------- an external plugin
+
+def measure_plugin(higlint, count, runs):
+    """`check` with and without the example plugin, alternating, medians of `runs` each."""
+    root = prepare_corpus(count)
+    out = os.path.join(root, "out")
+    os.makedirs(out, exist_ok=True)
+    cpu_path = os.path.join(out, "plugin-cpu.json")
+    config_path = os.path.join(root, "plugin-config.yaml")
+    command = [sys.executable, os.path.join(HERE, "timed_plugin.py"), cpu_path, sys.executable, EXAMPLE_PLUGIN]
+    with open(config_path, "w") as handle:
+        handle.write("# Written by bench/run.py: bench-config.yaml's settings plus the example plugin.\n"
+                     f"watch:\n  settle_ms: {SETTLE_MS}\n"
+                     f"plugins:\n  external:\n    - name: acme\n      command: {json.dumps(command)}\n")
+    without = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"]
+    with_plugin = [higlint, "check", "--format", "json", "--config", "plugin-config.yaml", "--quiet", "specs"]
+    without_out = os.path.join(out, "check.json")
+    with_out = os.path.join(out, "check-plugin.json")
+    timed(without, root, without_out)
+    timed(with_plugin, root, with_out)
+    without_runs, with_runs, plugin_cpu = [], [], []
+    for _ in range(runs):
+        without_runs.append(timed(without, root, without_out))
+        with_runs.append(timed(with_plugin, root, with_out))
+        with open(cpu_path) as handle:
+            plugin_cpu.append(json.load(handle)["cpu_s"])
+    with open(with_out) as handle:
+        report = json.load(handle)
+    problems = []
+    failed = sum(1 for finding in report["findings"] if finding["rule"] == "plugin.failed")
+    if failed:
+        problems.append(f"{failed} plugin.failed findings")
+    plugin_findings = sum(1 for finding in report["findings"] if finding["rule"].startswith("acme."))
+    if report["summary"]["files"] != count:
+        problems.append(f"check reviewed {report['summary']['files']} files, expected {count}")
+    if any(run["status"] not in (0, 1) for run in without_runs + with_runs):
+        problems.append("check exited with status 2")
+    without_wall = median_of(without_runs, "wall_s")
+    with_wall = median_of(with_runs, "wall_s")
+    cpu = statistics.median(plugin_cpu)
+    return {
+        "n": count,
+        "runs": runs,
+        "plugin": " ".join(["python3", os.path.relpath(EXAMPLE_PLUGIN, REPO)]),
+        "without": {"wall_s": without_wall, "cpu_s": median_of(without_runs, "cpu_s"),
+                    "all_wall_s": [run["wall_s"] for run in without_runs]},
+        "with": {"wall_s": with_wall, "cpu_s": median_of(with_runs, "cpu_s"),
+                 "max_rss_mb": max(run["max_rss_mb"] for run in with_runs),
+                 "all_wall_s": [run["wall_s"] for run in with_runs], "plugin_findings": plugin_findings},
+        "plugin_cpu_s": cpu,
+        "all_plugin_cpu_s": plugin_cpu,
+        # The target: with <= (without + the plugin's own CPU) * 1.2.
+        "bound_s": (without_wall + cpu) * (1 + TARGETS["plugin_overhead"]),
+        "problems": problems,
+    }
+
+
 # ---------------------------------------------------------------- the watcher
 
 class ReportWatch:
@@ -582,7 +646,8 @@ def measure_watch(higlint, count):
 # ---------------------------------------------------------------- output
 
 TARGETS = {"check_ratio": 1.2, "check_rss_mb": 128, "ib_check_ratio": 1.5, "watch_rss_mb": 64, "idle_cpu_ms": 10,
-           "p50_over_settle_ms": 5, "p99_over_settle_ms": 25, "latency_growth": 1.3}
+           "p50_over_settle_ms": 5, "p99_over_settle_ms": 25, "latency_growth": 1.3,
+           "plugin_overhead": 0.2}
 
 
 def verdicts(results):
@@ -608,6 +673,10 @@ def verdicts(results):
     if 100 in watch and 10_000 in watch:
         out["watch latency 10k <= 1.3x 100"] = (
             watch[10_000]["latency_ms"]["p50"] <= TARGETS["latency_growth"] * watch[100]["latency_ms"]["p50"])
+    plugin = results.get("plugin")
+    if plugin:
+        out[f"check {plugin['n']} with the example plugin <= (without + plugin CPU) x 1.2"] = (
+            not plugin["problems"] and plugin["with"]["wall_s"] <= plugin["bound_s"])
     return out
 
 
@@ -651,6 +720,16 @@ def print_table(results):
                   f"{str(row.get('report_equals_check')):>7}")
     elif results.get("watch_skipped"):
         print(f"\nwatch: skipped ({results['watch_skipped']})")
+    plugin = results.get("plugin")
+    if plugin:
+        print()
+        print(f"{'N':>6} {'without s':>9} {'with s':>8} {'plugin cpu s':>12} {'bound s':>8} {'findings':>8}")
+        print(f"{plugin['n']:>6} {plugin['without']['wall_s']:>9.3f} {plugin['with']['wall_s']:>8.3f} "
+              f"{plugin['plugin_cpu_s']:>12.3f} {plugin['bound_s']:>8.3f} {plugin['with']['plugin_findings']:>8}")
+        for problem in plugin["problems"]:
+            print(f"       problem: {problem}")
+    elif results.get("plugin_skipped"):
+        print(f"\nplugin: skipped ({results['plugin_skipped']})")
     print()
     for name, met in results["targets"].items():
         print(f"  [{'met' if met else 'MISSED'}] {name}")
@@ -666,6 +745,9 @@ def main():
     parser.add_argument("--no-ib", action="store_true")
     parser.add_argument("--watch-sizes", default=",".join(str(size) for size in WATCH_SIZES))
     parser.add_argument("--no-watch", action="store_true")
+    parser.add_argument("--plugin-size", type=int, default=PLUGIN_SIZE, help="corpus size of the plugin overhead step")
+    parser.add_argument("--plugin-runs", type=int, default=PLUGIN_RUNS, help="runs each of check with and without the plugin")
+    parser.add_argument("--no-plugin", action="store_true")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
@@ -698,6 +780,12 @@ def main():
         for count in [int(size) for size in arguments.watch_sizes.split(",")]:
             print(f"watch: N={count}, {SAVES} saves...", file=sys.stderr, flush=True)
             results["watch"].append(measure_watch(higlint, count))
+    if arguments.no_plugin:
+        results["plugin_skipped"] = "--no-plugin"
+    else:
+        print(f"plugin: N={arguments.plugin_size}, {arguments.plugin_runs} runs each with and without the example plugin...",
+              file=sys.stderr, flush=True)
+        results["plugin"] = measure_plugin(higlint, arguments.plugin_size, arguments.plugin_runs)
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     results["targets"] = verdicts(results)
     with open(arguments.output, "w") as handle:

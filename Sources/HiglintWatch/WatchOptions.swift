@@ -5,6 +5,9 @@ import HiglintCore
 /// the values (and the ways to load the config and find the files) down.
 public struct WatchOptions: Sendable {
     public var plugins: [Plugin]
+    /// The plugins a config brings (its external plugins, started), called at start and at
+    /// every reload after the config loaded; the caller stops the previous ones.
+    public var runtimePlugins: @Sendable (Config) -> [Plugin]
     /// Readers of other formats (Interface Builder), as `check` uses them.
     public var importers: [any ScreenImporter]
     /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
@@ -28,9 +31,11 @@ public struct WatchOptions: Sendable {
         discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
         reportPath: @escaping @Sendable (Config) -> String,
         notifySocket: String? = nil, watchdogMicroseconds: Int64? = nil,
+        runtimePlugins: @escaping @Sendable (Config) -> [Plugin] = { _ in [] },
         log: @escaping @Sendable (String) -> Void
     ) {
         self.plugins = plugins
+        self.runtimePlugins = runtimePlugins
         self.importers = importers
         self.loadConfig = loadConfig
         self.reviewPaths = reviewPaths

@@ -122,7 +122,9 @@ final class WatchSession {
             baseline = nil
         }
         config = newConfig
-        engine = Engine(plugins: options.plugins, importers: options.importers, config: newConfig, wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput })
+        engine = Engine(
+            plugins: options.plugins + options.runtimePlugins(newConfig), importers: options.importers, config: newConfig,
+            wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput })
         settle = Settle(
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)

@@ -45,6 +45,9 @@ enum CheckCommand {
     static let printConfig = Option(
         name: "print-config", value: .none,
         summary: "print the config this run would use, every key with the file:line:col it came from or `default`, and review nothing")
+    static let timings = Option(
+        name: "timings", value: .none,
+        summary: "print on stderr the time spent in each rule and external plugin, the slowest first")
 
     static let declaration = CommandDeclaration(
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
@@ -56,8 +59,8 @@ enum CheckCommand {
             reads one spec from standard input.
             """,
         options: [
-            .config, format, output, failOn, baseline, writeBaseline, quiet, color, hints, allowEmpty, stdinFilename,
-            forceExclude, printConfig,
+            .config, format, output, failOn, baseline, writeBaseline, quiet, timings, color, hints, allowEmpty,
+            stdinFilename, forceExclude, printConfig,
         ],
         epilogue: """
             Report files are replaced atomically. The stdout report is the --format
@@ -152,7 +155,16 @@ enum CheckCommand {
             }
         }
 
-        let engine = Engine(plugins: Registry.plugins, importers: Registry.importers, config: config, wireframes: outputs.contains { $0.format.writer.drawsScreens })
+        let plugins = RuntimePlugins(config)
+        if let error = plugins.configErrors.first {
+            plugins.shutdown()
+            Console.error(error.description)
+            return ExitStatus.failure
+        }
+        let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
+        let engine = Engine(
+            plugins: plugins.all, importers: Registry.importers, config: config,
+            wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
         var results = ParallelReview.review(outcome.files, with: engine)
         if readsStandardInput {
             switch reviewStandardInput(named: stdinName, with: engine, discovery: discovery) {
@@ -162,11 +174,14 @@ enum CheckCommand {
             case .success(nil):
                 break
             case .failure(let problem):
+                plugins.shutdown()
                 Console.problem("standard input: \(problem)")
                 return ExitStatus.failure
             }
         }
         let fullReport = engine.report(results)
+        plugins.shutdown()
+        if let timings { Console.error(timings.table()) }
         var report = fullReport
         var baselined = 0
         if let baseline {

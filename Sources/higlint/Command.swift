@@ -31,6 +31,7 @@ enum Commands {
         ImportCommand.command,
         RulesCommand.command,
         ExplainCommand.command,
+        PluginCommand.command,
         HelpCommand.command,
         VersionCommand.command,
         CompletionsCommand.command,

@@ -14,19 +14,27 @@ enum RulesCommand {
             prints the config's `thresholds:` section instead: every threshold the rules
             read, at its default, with its unit and meaning.
             """,
-        options: [format])
+        options: [.config, format],
+        epilogue: "With a config, its custom_rules and the rules its external plugins declare are listed too.")
 
     static let command = Command(declaration: declaration, run: run)
 
-    static var allRules: [RuleDescription] {
-        CoreRules.descriptions(with: Registry.plugins)
+    /// Every rule under the `--config` (or ./config.yaml); nil, with the error printed, when it does not load.
+    static func allRules(_ arguments: ParsedArguments) -> [RuleDescription]? {
+        do {
+            return RuntimePlugins.ruleDescriptions(under: try ConfigResolution.resolve(arguments.value(.config)))
+        } catch {
+            Console.error(error.description)
+            return nil
+        }
     }
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard let allRules = allRules(arguments) else { return ExitStatus.failure }
         switch arguments.value(format) {
         case "json": Console.out(RuleCatalogWriter.json(allRules))
         case "markdown": Console.out(RuleCatalogWriter.markdown(allRules, plugins: Registry.plugins))
-        case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(plugins: BuiltinPlugins.all)))
+        case "thresholds": Console.out(ThresholdSectionWriter.section(ThresholdCatalog(rules: allRules)))
         default: Console.out(RuleCatalogWriter.text(allRules))
         }
         return ExitStatus.clean

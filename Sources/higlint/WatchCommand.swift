@@ -4,6 +4,7 @@ import Glibc
 import HiglintCore
 import HiglintPlugins
 import HiglintWatch
+import Synchronization
 
 enum WatchCommand {
     static let report = Option(
@@ -80,9 +81,12 @@ enum WatchCommand {
             },
             notifySocket: environment("NOTIFY_SOCKET"),
             watchdogMicroseconds: watchdogMicroseconds(),
+            runtimePlugins: { config in running.replace(with: config) },
             log: { Console.error($0) })
 
-        switch Watcher.run(options) {
+        let exit = Watcher.run(options)
+        running.stop()
+        switch exit {
         case .stopped: return ExitStatus.clean
         case .failedToStart: return ExitStatus.failure
         }
@@ -112,6 +116,31 @@ enum WatchCommand {
             outputs.append(ReportOutput(format: parsed.format, path: FileSystem.absolute(parsed.path)))
         }
         return outputs
+    }
+
+    /// The external plugins of the config in force: each load starts the new config's and stops the old.
+    private static let running = RunningPlugins()
+
+    private final class RunningPlugins: Sendable {
+        private let current = Mutex<RuntimePlugins?>(nil)
+
+        func replace(with config: Config) -> [Plugin] {
+            let started = RuntimePlugins(config)
+            // The config has loaded already; an unknown key left for the plugins is logged, and its value unused.
+            started.configErrors.forEach { Console.error($0.description) }
+            current.withLock { current in
+                current?.shutdown()
+                current = started
+            }
+            return started.host.enginePlugins
+        }
+
+        func stop() {
+            current.withLock { current in
+                current?.shutdown()
+                current = nil
+            }
+        }
     }
 
     private static func environment(_ name: String) -> String? {

@@ -9,8 +9,15 @@ public struct Config: Sendable {
     public var disabledPlugins: Set<String> = []
     /// When set, only these plugins run.
     public var enabledPlugins: Set<String>?
+    /// House rules declared under `custom_rules:`, in the order written.
+    public var customRules: [CustomRule] = []
+    /// Plugins run as processes (`plugins.external`), in the order written.
+    public var externalPlugins: [ExternalPluginSettings] = []
     /// A severity per rule id, or nil for `off`.
     public var ruleSeverities: [String: Severity?] = [:]
+    /// Keys under `thresholds:` that no built-in or custom rule declares, left for the
+    /// external plugins to declare once they run (`unknownPluginThresholds`).
+    public var pluginThresholds: [PluginThreshold] = []
     /// Values set under `thresholds:`, by key; the rules declare the keys and defaults.
     public var thresholds = ThresholdValues()
     public var limits = LoaderLimits()
@@ -19,6 +26,8 @@ public struct Config: Sendable {
     public var baseline: String?
     /// The file this came from, when it came from one (it is never reviewed).
     public var sourcePath: String?
+    /// That file as it was named (on the command line), for messages.
+    public var sourceName: String?
     /// The directory relative paths in the file are resolved against.
     public var baseDirectory: String = "."
 
@@ -28,6 +37,25 @@ public struct Config: Sendable {
         RuleContext(thresholds: thresholds, appCategory: appCategory)
     }
 
+    public struct PluginThreshold: Sendable, Equatable {
+        public var key: String
+        public var mark: Mark
+    }
+
+    /// The config errors for `thresholds:` keys that none of these rules (the external
+    /// plugins' and all others) declares, as the loader gives for any unknown key.
+    public func unknownPluginThresholds(among rules: [RuleDescription]) -> [ConfigError] {
+        let known = ThresholdCatalog(rules: rules).keys
+        return pluginThresholds.filter { !known.contains($0.key) }.map { threshold in
+            var message = "unknown key \(quoted(threshold.key)) in thresholds"
+            if let close = closestMatch(to: threshold.key, among: known) { message += "; did you mean \(quoted(close))?" }
+            return ConfigError(file: sourceName ?? sourcePath ?? "config.yaml", mark: threshold.mark, message: message)
+        }
+    }
+
+    /// The custom rules as plugins, one per id prefix.
+    public var customRulePlugins: [Plugin] { CustomRule.plugins(customRules) }
+
     /// The severity a rule runs at, or nil when it is off (by itself or by its plugin).
     public func severity(of rule: RuleDescription) -> Severity? {
         if rule.plugin != CoreRules.pluginName {
@@ -36,6 +64,25 @@ public struct Config: Sendable {
         }
         if let override = ruleSeverities[rule.id] { return override }
         return rule.severity
+    }
+}
+
+/// One entry of `plugins.external`: a plugin that runs as its own process.
+public struct ExternalPluginSettings: Sendable, Equatable {
+    /// The plugin's name, which is the prefix of its rules' ids (`house` for `house.*`).
+    public var name: String
+    /// The program (looked up on PATH) and its arguments, run in the config file's directory.
+    public var command: [String]
+    /// How long the plugin may take over one screen.
+    public var timeoutMilliseconds: Int = 5000
+    /// Where the entry is in the config, for messages.
+    public var mark: Mark
+
+    public init(name: String, command: [String], timeoutMilliseconds: Int = 5000, mark: Mark = .start) {
+        self.name = name
+        self.command = command
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.mark = mark
     }
 }
 

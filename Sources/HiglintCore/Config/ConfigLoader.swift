@@ -1,9 +1,16 @@
 /// Reads `config.yaml`. Anything it does not understand is an error with a
 /// position, so a typo never silently changes what is reviewed.
 public struct ConfigLoader: Sendable {
-    enum Field: String, SpecField { case paths, exclude, app, plugins, rules, thresholds, limits, watch, baseline }
+    enum Field: String, SpecField {
+        case paths, exclude, app, plugins, rules, thresholds, limits, watch, baseline
+        case customRules = "custom_rules"
+    }
     enum AppField: String, SpecField { case device, category }
-    enum PluginListField: String, SpecField { case enabled, disabled }
+    enum PluginListField: String, SpecField { case enabled, disabled, external }
+    enum ExternalPluginField: String, SpecField {
+        case name, command
+        case timeout = "timeout_ms"
+    }
 
     enum LimitField: String, SpecField {
         case maxFileBytes = "max_file_bytes"
@@ -45,6 +52,7 @@ public struct ConfigLoader: Sendable {
         }
         var config = try parse(bytes, file: path)
         config.sourcePath = FileSystem.absolute(path)
+        config.sourceName = path
         config.baseDirectory = FileSystem.directory(of: config.sourcePath ?? path)
         return config
     }
@@ -65,9 +73,26 @@ public struct ConfigLoader: Sendable {
         }
         guard let root = document.root, !document.isNull(root) else { return config }
         var reader = NodeReader(document)
+        // The parts that declare plugins and rules come first, wherever they are written, so
+        // that `rules:`, `plugins:` and the specs' ignore lists can name what they declare.
+        let pluginsNode = Self.value(of: "plugins", in: root, document)
+        if let pluginsNode, let external = Self.value(of: "external", in: pluginsNode, document) {
+            config.externalPlugins = readExternalPlugins(external, &reader)
+        }
+        let externalNames = Set(config.externalPlugins.map(\.name))
+        if let customNode = Self.value(of: Field.customRules.rawValue, in: root, document) {
+            let reserved = pluginNames.union([CoreRules.pluginName, PluginFailure.pluginName]).union(externalNames)
+            var customReader = CustomRuleReader(reservedPrefixes: reserved, thresholds: thresholds)
+            config.customRules = customReader.read(customNode, &reader)
+        }
+        let custom = config.customRules.map(\.description)
+        let declared = ConfigLoader(
+            ruleIDs: ruleIDs.union(custom.map(\.id)).union([PluginFailure.ruleID]),
+            pluginNames: pluginNames.union(custom.map(\.plugin)).union(externalNames), thresholds: thresholds.adding(custom))
         reader.fields(of: root, path: "", known: FieldSet<Field>()) { reader, field, value in
             let key = field.rawValue
             switch field {
+            case .customRules: break
             case .paths: config.paths = reader.strings(value, key).values
             case .exclude: config.exclude = reader.strings(value, key).values
             case .baseline: config.baseline = reader.string(value, key)
@@ -78,9 +103,9 @@ public struct ConfigLoader: Sendable {
                     case .category: config.appCategory = reader.string(fieldValue, "app.category")
                     }
                 }
-            case .plugins: readPlugins(value, into: &config, &reader)
-            case .rules: readRules(value, into: &config, &reader)
-            case .thresholds: readThresholds(value, into: &config, &reader)
+            case .plugins: declared.readPlugins(value, into: &config, &reader)
+            case .rules: declared.readRules(value, into: &config, &reader, externalPrefixes: externalNames)
+            case .thresholds: declared.readThresholds(value, into: &config, &reader)
             case .limits:
                 reader.fields(of: value, path: key, known: FieldSet<LimitField>()) { reader, field, fieldValue in
                     let maximum = field == .maxFileBytes ? LoaderLimits.largestFileBytes : nil
@@ -133,6 +158,7 @@ public struct ConfigLoader: Sendable {
     private func readPlugins(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
         reader.fields(of: node, path: "plugins", known: FieldSet<PluginListField>()) { reader, field, value in
             let key = field.rawValue
+            if field == .external { return }
             var names = Set<String>()
             for (index, item) in reader.list(value, "plugins.\(key)").enumerated() {
                 guard let name = reader.string(item, "plugins.\(key)[\(index)]") else { continue }
@@ -146,11 +172,75 @@ public struct ConfigLoader: Sendable {
             switch field {
             case .enabled: config.enabledPlugins = names
             case .disabled: config.disabledPlugins = names
+            case .external: break
             }
         }
     }
 
-    private func readRules(_ node: Node, into config: inout Config, _ reader: inout NodeReader) {
+    /// `plugins.external`: each a name (the rule prefix), a command and a timeout.
+    private func readExternalPlugins(_ node: Node, _ reader: inout NodeReader) -> [ExternalPluginSettings] {
+        var plugins: [ExternalPluginSettings] = []
+        let reserved = pluginNames.union([CoreRules.pluginName, PluginFailure.pluginName])
+        for (index, item) in reader.list(node, "plugins.external").enumerated() {
+            let path = "plugins.external[\(index)]"
+            var name: String?
+            var command: [String] = []
+            var timeout = 5000
+            reader.fields(of: item, path: path, known: FieldSet<ExternalPluginField>()) { reader, field, value in
+                switch field {
+                case .name:
+                    guard let text = reader.string(value, "\(path).name") else { return }
+                    if !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                        name = text
+                    } else {
+                        reader.schema("\(path).name", "\(quoted(text)) is not a plugin name (letters, digits, - and _)", at: reader.start(value))
+                        return
+                    }
+                    if reserved.contains(text) {
+                        reader.schema("\(path).name", "\(quoted(text)) is a built-in plugin's name; an external plugin needs its own", at: reader.start(value))
+                        name = nil
+                    } else if plugins.contains(where: { $0.name == text }) {
+                        reader.schema("\(path).name", "an external plugin is already named \(quoted(text))", at: reader.start(value))
+                        name = nil
+                    }
+                case .command:
+                    command = reader.strings(value, "\(path).command").values
+                    if command.isEmpty, reader.kind(value) == .sequence {
+                        reader.schema("\(path).command", "the command needs at least the program", at: reader.start(value))
+                    }
+                case .timeout:
+                    timeout = reader.integer(value, "\(path).timeout_ms", minimum: 1) ?? timeout
+                }
+            }
+            let mark = reader.start(item)
+            guard reader.kind(item) == .mapping else { continue }
+            guard let name else {
+                if !reader.issues.contains(where: { $0.message.hasPrefix("\(path).name") }) {
+                    reader.schema(path, "an external plugin needs a `name:` (the prefix of its rules' ids)", at: mark)
+                }
+                continue
+            }
+            guard !command.isEmpty else {
+                if !reader.issues.contains(where: { $0.message.hasPrefix("\(path).command") }) {
+                    reader.schema(path, "an external plugin needs a `command:` list, like [python3, rules.py]", at: mark)
+                }
+                continue
+            }
+            plugins.append(ExternalPluginSettings(name: name, command: command, timeoutMilliseconds: timeout, mark: mark))
+        }
+        return plugins
+    }
+
+    /// The value of a plain key of a map, when the map has it.
+    private static func value(of key: String, in node: Node, _ document: YAMLDocument) -> Node? {
+        document.entries(node).first { document.scalar($0.key) == key }?.value
+    }
+
+    /// Ids under an external plugin's prefix are taken on trust: the plugin declares its
+    /// rules only once it runs.
+    private func readRules(
+        _ node: Node, into config: inout Config, _ reader: inout NodeReader, externalPrefixes: Set<String>
+    ) {
         let known = ruleIDs.sorted()
         let document = reader.document
         guard document.kind(node) == .mapping else {
@@ -160,7 +250,9 @@ public struct ConfigLoader: Sendable {
             return
         }
         for entry in document.entries(node) {
-            guard let id = document.scalar(entry.key), ruleIDs.contains(id) else {
+            guard let id = document.scalar(entry.key),
+                  ruleIDs.contains(id) || externalPrefixes.contains(String(id.prefix { $0 != "." }))
+            else {
                 let name = document.scalar(entry.key) ?? document.kindDescription(entry.key)
                 let suggestion = closestMatch(to: name, among: known).map { "; did you mean \(quoted($0))?" } ?? ""
                 reader.schema("rules", "no rule has the id \(quoted(name))\(suggestion)", at: document.start(entry.key))
@@ -190,6 +282,14 @@ public struct ConfigLoader: Sendable {
                 continue
             }
             guard let declaration = thresholds.declaration(forKey: key) else {
+                // An external plugin declares its thresholds only once it runs: checked then.
+                if !config.externalPlugins.isEmpty {
+                    if let number = reader.number(entry.value, "thresholds.\(key)", minimum: 0) {
+                        config.thresholds[key: key] = .decimal(number)
+                        config.pluginThresholds.append(Config.PluginThreshold(key: key, mark: document.start(entry.key)))
+                    }
+                    continue
+                }
                 // In declaration order: of two equally close keys, the first is suggested.
                 reader.unknownKey(key, path: "thresholds", known: thresholds.keys, at: document.start(entry.key))
                 continue

@@ -45,6 +45,29 @@ public enum JSONText {
         }
     }
 
+    /// Appends `value` as a JSON string to bytes, for writers that build bytes rather than a
+    /// string (`ScreenJSON`); escaped exactly as `appendString(_:to:)` escapes.
+    public static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = value
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            var index = 0
+            while index < utf8.count {
+                guard let (escape, width) = escape(at: index, in: utf8) else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                out.append(contentsOf: escape.utf8)
+                index += width
+                runStart = index
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     public static func appendOptional(_ value: String?, to out: inout String) {
         if let value { appendString(value, to: &out) } else { out.append("null") }
     }

@@ -6,6 +6,11 @@ public struct Engine: Sendable {
     /// Each enabled rule with its description, read once here rather than copied for every screen.
     let screenRules: [EnabledRule<any ScreenRule>]
     private let projectRules: [EnabledRule<any ProjectRule>]
+    private let reviewers: [EnabledReviewer]
+    /// `plugin.failed`'s severity, or nil when it is off.
+    private let failureSeverity: Severity?
+    /// When set, the time each rule and reviewer takes is added up here (`check --timings`).
+    public let timings: RuleTimings?
     private let coreSeverities: [String: Severity]
     /// Readers of other formats, and their own rules (`loaderRules`) that the config left on.
     let importers: [any ScreenImporter]
@@ -19,17 +24,39 @@ public struct Engine: Sendable {
     public let buildsWireframes: Bool
     private let decoder: SpecDecoder
 
-    public init(plugins: [Plugin], importers: [any ScreenImporter] = [], config: Config, wireframes: Bool = true) {
+    /// The config's `custom_rules` run as plugins of their own, after `plugins`.
+    public init(
+        plugins: [Plugin], importers: [any ScreenImporter] = [], config: Config, wireframes: Bool = true,
+        timings: RuleTimings? = nil
+    ) {
+        let plugins = plugins + config.customRulePlugins
         self.plugins = plugins
         self.importers = importers
         self.config = config
         self.buildsWireframes = wireframes
+        self.timings = timings
         var screenRules: [EnabledRule<any ScreenRule>] = []
         var projectRules: [EnabledRule<any ProjectRule>] = []
+        var reviewers: [EnabledReviewer] = []
         var loaderRules: [String: EnabledRule<RuleDescription>] = [:]
         var known: Set<String> = [CoreRules.pluginName]
         for plugin in plugins {
             known.insert(plugin.name)
+            for reviewer in plugin.reviewers {
+                var enabled: [String: (RuleDescription, Severity)] = [:]
+                let declared = reviewer.ruleDescriptions
+                for description in declared {
+                    known.insert(description.id)
+                    if let severity = config.severity(of: description) { enabled[description.id] = (description, severity) }
+                }
+                // Asked when a rule of it is on, or when it declares none (a plugin that did not
+                // start), so that its failure is reported; a plugin the config turns off is not.
+                let pluginOff = config.disabledPlugins.contains(plugin.name)
+                    || config.enabledPlugins.map { !$0.contains(plugin.name) } ?? false
+                if !pluginOff, !enabled.isEmpty || declared.isEmpty {
+                    reviewers.append(EnabledReviewer(reviewer, plugin: plugin.name, enabled))
+                }
+            }
             for rule in plugin.screenRules {
                 let description = rule.description
                 known.insert(description.id)
@@ -58,6 +85,9 @@ public struct Engine: Sendable {
         }
         self.screenRules = screenRules
         self.projectRules = projectRules
+        self.reviewers = reviewers
+        if Self.hasReviewers(plugins) { known.formUnion([PluginFailure.pluginName, PluginFailure.ruleID]) }
+        self.failureSeverity = config.severity(of: PluginFailure.description)
         self.loaderRules = loaderRules
         self.coreSeverities = coreSeverities
         self.knownNames = known
@@ -65,19 +95,53 @@ public struct Engine: Sendable {
     }
 
     /// Every rule's description, core rules first, then each plugin's.
-    public var allRuleDescriptions: [RuleDescription] { CoreRules.descriptions(with: plugins) }
+    public var allRuleDescriptions: [RuleDescription] {
+        CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])
+    }
+
+    /// Whether some plugin is an external one, whose failures `plugin.failed` reports.
+    private static func hasReviewers(_ plugins: [Plugin]) -> Bool {
+        plugins.contains { !$0.reviewers.isEmpty }
+    }
 
     // MARK: - One file
 
     public func review(_ file: SpecFile) -> FileResult {
+        complete(start(file))
+    }
+
+    public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
+        complete(start(bytes, file: file))
+    }
+
+    /// A file reviewed by every rule, with the external plugins' answers still to come:
+    /// `complete` waits for them. Starting several files before completing the first keeps
+    /// a plugin process busy while the rules run (`ParallelReview` does).
+    public struct StartedReview {
+        fileprivate var result: FileResult
+        fileprivate var screens: [Screen] = []
+        fileprivate var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
+        /// Each screen as the plugins were given it, with what its ignore lists have suppressed so
+        /// far: its unused entries are known only once the plugins' findings are in.
+        fileprivate var pending: [PendingScreen] = []
+    }
+
+    fileprivate struct PendingScreen {
+        var screen: Screen
+        var usage: IgnoreUsage
+        var hasIgnoreLists: Bool
+    }
+
+    public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
-            if let importer = importer(for: file.path) { return review(bytes, file: file, with: importer) }
-            return review(bytes, file: file)
+            // Imported files are not sent to external plugins, whose protocol carries spec paths.
+            if let importer = importer(for: file.path) { return StartedReview(result: review(bytes, file: file, with: importer)) }
+            return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
-            return review(tooLarge: size, file: file)
+            return StartedReview(result: review(tooLarge: size, file: file))
         case .failure(let problem):
-            return FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem)
+            return StartedReview(result: FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem))
         }
     }
 
@@ -89,18 +153,38 @@ public struct Engine: Sendable {
         return result
     }
 
-    public func review(_ bytes: [UInt8], file: SpecFile) -> FileResult {
+    /// The file's result, with the external plugins' findings.
+    public func complete(_ started: consuming StartedReview) -> FileResult {
+        var started = started
+        guard !started.reviews.isEmpty else { return started.result }
+        finish(&started.reviews, screens: started.screens, pending: &started.pending, file: started.result.file,
+               into: &started.result.findings)
+        if coreSeverities[CoreRules.unusedIgnore] != nil {
+            for index in started.pending.indices where started.pending[index].hasIgnoreLists && index < started.result.summaries.count {
+                started.result.summaries[index].unusedIgnores =
+                    started.pending[index].usage.unused(in: started.pending[index].screen, known: knownNames)
+            }
+        }
+        started.result.findings.sort(by: Finding.reportOrder)
+        return started.result
+    }
+
+    public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {
         let documents: [YAMLDocument]
         switch YAMLLoader.load(bytes, limits: config.limits) {
         case .success(let loaded): documents = loaded
         case .failure(let failure):
             // A file that does not load gets that one finding and nothing else.
             let findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return FileResult(file: file, findings: findings, summaries: [], screenCount: 0)
+            return StartedReview(result: FileResult(file: file, findings: findings, summaries: [], screenCount: 0))
         }
         var findings: [Finding] = []
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
+        var screens: [Screen] = []
+        var pending: [PendingScreen] = []
+        // Begun before the rules run, so that a plugin process works on the file meanwhile.
+        var reviews = documents.isEmpty ? [] : beginReviews(of: file)
         if documents.isEmpty {
             var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
             emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
@@ -132,8 +216,12 @@ public struct Engine: Sendable {
             let context = config.ruleContext
             // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
             let reviewed = screen.withoutUntypedElements()
+            for position in reviews.indices { reviews[position].review.add(reviewed) }
             for enabled in screenRules {
-                for violation in enabled.rule.check(reviewed, in: context) {
+                let started = timings.map { _ in ContinuousClock.now }
+                let violations = enabled.rule.check(reviewed, in: context)
+                if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
+                for violation in violations {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
@@ -142,16 +230,56 @@ public struct Engine: Sendable {
                 }
             }
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
-            if hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
+            if reviews.isEmpty, hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
                 summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
             }
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
+            if !reviews.isEmpty {
+                screens.append(reviewed)
+                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists))
+            }
         }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
-        return result
+        return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)
+    }
+
+    private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
+        let context = config.ruleContext
+        return reviewers.map { enabled in
+            (enabled, enabled.reviewer.begin(file: file.displayPath, enabled: Set(enabled.rules.keys), in: context))
+        }
+    }
+
+    /// Each reviewer's violations of the rules the config leaves on, suppressed like any rule's.
+    private func finish(
+        _ reviews: inout [(enabled: EnabledReviewer, review: any FileReview)], screens: [Screen],
+        pending: inout [PendingScreen], file: SpecFile, into findings: inout [Finding]
+    ) {
+        for position in reviews.indices {
+            let enabled = reviews[position].enabled
+            let started = timings.map { _ in ContinuousClock.now }
+            let violations = reviews[position].review.finish()
+            if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.plugin) }
+            for reported in violations {
+                let position = min(max(reported.screen, 0), screens.count - 1)
+                let screen = screens[position]
+                let violation = reported.violation
+                if reported.rule == PluginFailure.ruleID {
+                    guard let failureSeverity,
+                          !pending[position].usage.suppresses(PluginFailure.description, names: [], marks: [])
+                    else { continue }
+                    findings.append(finding(PluginFailure.description, failureSeverity, violation, file: file, screen: screen.name))
+                    continue
+                }
+                guard let (description, severity) = enabled.rules[reported.rule],
+                      !pending[position].usage.suppresses(description, names: violation.suppressed, marks: violation.suppressionMarks)
+                else { continue }
+                findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
+            }
+        }
     }
 
     // MARK: - The project pass
@@ -386,6 +514,19 @@ public struct Engine: Sendable {
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
             message: message, hint: description.hint, screen: screen, element: element))
+    }
+}
+
+/// A reviewer with the rules of it the config leaves on, by id.
+private final class EnabledReviewer: Sendable {
+    let reviewer: any FileReviewer
+    let plugin: String
+    let rules: [String: (RuleDescription, Severity)]
+
+    init(_ reviewer: any FileReviewer, plugin: String, _ rules: [String: (RuleDescription, Severity)]) {
+        self.reviewer = reviewer
+        self.plugin = plugin
+        self.rules = rules
     }
 }
 

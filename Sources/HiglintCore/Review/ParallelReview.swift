@@ -3,14 +3,26 @@ import Dispatch
 /// Reviews files on every core. Results come back in input order, so output
 /// does not depend on scheduling.
 public enum ParallelReview {
+    /// Each worker starts every file of its chunk before it completes the first, so that
+    /// an external plugin answers about one file while the rules check the next.
     public static func review(_ files: [SpecFile], with engine: Engine) -> [FileResult] {
-        parallelMap(files) { engine.review($0) }
+        parallelMapChunks(files) { chunk in
+            let started = chunk.map { engine.start($0) }
+            return started.map { engine.complete($0) }
+        }
     }
 
     public static func parallelMap<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
-        if inputs.count < 2 { return inputs.map(transform) }
+        parallelMapChunks(inputs) { $0.map(transform) }
+    }
+
+    /// `parallelMap` with the transform given a whole chunk, which it returns an output for each input of, in order.
+    public static func parallelMapChunks<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], _ transform: @Sendable (ArraySlice<Input>) -> [Output]
+    ) -> [Output] {
+        if inputs.count < 2 { return transform(inputs[...]) }
         let slots = ResultSlots<Output>(count: inputs.count)
         // Chunks rather than single files: fewer dispatches, and each worker stays on one
         // cache. Small ones, though: whatever chunk is last to finish runs on one core
@@ -19,7 +31,10 @@ public enum ParallelReview {
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let lower = inputs.count * chunk / chunkCount
             let upper = inputs.count * (chunk + 1) / chunkCount
-            for index in lower..<upper { slots.store(transform(inputs[index]), at: index) }
+            let outputs = transform(inputs[lower..<upper])
+            // Every slot must be filled exactly once before `values()` moves them out.
+            precondition(outputs.count == upper - lower, "a chunk's transform returned \(outputs.count) outputs for \(upper - lower) inputs")
+            for (offset, output) in outputs.enumerated() { slots.store(output, at: lower + offset) }
         }
         return slots.values()
     }

@@ -116,6 +116,40 @@ public protocol ProjectRule: Sendable {
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation]
 }
 
+/// A violation of one of several rules, as a `FileReviewer` reports it.
+public struct RuleViolation: Sendable {
+    /// One of the reviewer's rules, or `PluginFailure.ruleID`.
+    public var rule: String
+    /// Which of the file's screens it is about (its position in the list the reviewer was given).
+    public var screen: Int
+    public var violation: Violation
+
+    public init(rule: String, screen: Int, _ violation: Violation) {
+        self.rule = rule
+        self.screen = screen
+        self.violation = violation
+    }
+}
+
+/// Rules checked together by something other than a Swift function: an external plugin's
+/// process. It is given a file's screens as they are decoded, works on them while the
+/// built-in rules run, and answers for the file as a whole, so that it can report a
+/// failure once per file.
+public protocol FileReviewer: Sendable {
+    /// The rules it reports, as they are known now (an external plugin's come from its hello).
+    var ruleDescriptions: [RuleDescription] { get }
+    /// Starts the review of one file. `enabled` holds the ids the config leaves on.
+    func begin(file: String, enabled: Set<String>, in context: RuleContext) -> any FileReview
+}
+
+/// One file's review by a `FileReviewer`, used by one thread.
+public protocol FileReview {
+    /// The file's next screen, in document order.
+    mutating func add(_ screen: Screen)
+    /// Waits for the answers about every screen added.
+    mutating func finish() -> [RuleViolation]
+}
+
 /// A named set of rules.
 public struct Plugin: Sendable {
     public var name: String
@@ -125,19 +159,22 @@ public struct Plugin: Sendable {
     /// Rules reported while a file is read rather than checked on a screen (an importer's
     /// `ib.syntax`): described here so that the catalog, the config and `explain` know them.
     public var loaderRules: [RuleDescription]
+    public var reviewers: [any FileReviewer]
 
     public init(
         name: String, summary: String, screenRules: [any ScreenRule], projectRules: [any ProjectRule] = [],
-        loaderRules: [RuleDescription] = []
+        loaderRules: [RuleDescription] = [], reviewers: [any FileReviewer] = []
     ) {
         self.name = name
         self.summary = summary
         self.screenRules = screenRules
         self.projectRules = projectRules
         self.loaderRules = loaderRules
+        self.reviewers = reviewers
     }
 
     public var ruleDescriptions: [RuleDescription] {
         screenRules.map(\.description) + projectRules.map(\.description) + loaderRules
+            + reviewers.flatMap(\.ruleDescriptions)
     }
 }

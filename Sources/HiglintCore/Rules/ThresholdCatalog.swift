@@ -38,20 +38,29 @@ public struct ThresholdCatalog: Sendable {
     private var index: [String: Int] = [:]
 
     public init(rules: [RuleDescription]) {
-        for rule in rules {
-            for declaration in rule.thresholds {
-                guard let position = index[declaration.key] else {
-                    index[declaration.key] = entries.count
-                    entries.append(Entry(declaration: declaration, rules: [rule.id]))
-                    continue
-                }
-                if entries[position].rules.last != rule.id { entries[position].rules.append(rule.id) }
-                let first = entries[position]
-                if first.declaration != declaration {
-                    conflicts.append(Conflict(
-                        first: Claim(rule: first.rules[0], declaration: first.declaration),
-                        second: Claim(rule: rule.id, declaration: declaration)))
-                }
+        rules.forEach { add($0) }
+    }
+
+    /// This catalog with the thresholds of more rules (the config's custom rules) after its own.
+    public func adding(_ rules: [RuleDescription]) -> ThresholdCatalog {
+        var catalog = self
+        rules.forEach { catalog.add($0) }
+        return catalog
+    }
+
+    private mutating func add(_ rule: RuleDescription) {
+        for declaration in rule.thresholds {
+            guard let position = index[declaration.key] else {
+                index[declaration.key] = entries.count
+                entries.append(Entry(declaration: declaration, rules: [rule.id]))
+                continue
+            }
+            if entries[position].rules.last != rule.id { entries[position].rules.append(rule.id) }
+            let first = entries[position]
+            if first.declaration != declaration {
+                conflicts.append(Conflict(
+                    first: Claim(rule: first.rules[0], declaration: first.declaration),
+                    second: Claim(rule: rule.id, declaration: declaration)))
             }
         }
     }

@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+
+/// House rules from the command line: custom rules and external plugins in check's outputs,
+/// `--timings`, `rules`/`explain` under a config, and `plugin test`.
+final class PluginCommandTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+
+    private static let config = """
+        plugins:
+          external:
+            - {name: house, command: [python3, \(fixture)], timeout_ms: 2000}
+        custom_rules:
+          local.primary-height:
+            summary: Primary buttons are 50 pt high.
+            hint: Make primary buttons 50 pt high.
+            where: {type: button, role: primary}
+            require: {height: {min: 50, max: 50}}
+            message: "primary button is {height} pt high; ours are 50 pt"
+        """
+
+    private func tree() throws -> SpecTree {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", Self.config)
+        try tree.write("a.yaml", "screen: Home\nelements:\n  - {id: go, type: button, role: primary, action: go, frame: [0, 100, 200, 44]}\n")
+        try tree.write("b.yaml", "screen: Crash\nelements: []\n")
+        try tree.write("c.yaml", "screen: Other\nelements:\n  - {id: buy, type: button, frame: [0, 100, 200, 50]}\n")
+        return tree
+    }
+
+    func testCheckReportsPluginAndCustomFindingsAndAFaultFailsOnlyItsFile() throws {
+        let tree = try tree()
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, """
+            a.yaml:3:5: warning: go: primary button is 44 pt high; ours are 50 pt [local.primary-height]
+            b.yaml:1:1: error: plugin "house" failed: it crashed (exited with status 3) [plugin.failed]
+            c.yaml:3:5: warning: buy: button buy names no action [house.analytics]
+
+            """)
+        let sarif = try HiglintProcess.run(["check", ".", "--format", "sarif"], in: tree.url)
+        XCTAssertTrue(sarif.stdout.contains("\"id\": \"house.analytics\""), sarif.stdout)
+        XCTAssertTrue(sarif.stdout.contains("\"id\": \"local.primary-height\""), sarif.stdout)
+    }
+
+    func testEveryFaultInCheckFailsOnlyItsFile() throws {
+        let tree = try tree()
+        try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
+        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside"]
+        var paths: [String] = []
+        for (index, name) in faults.enumerated() {
+            try tree.write("f\(index).yaml", "screen: \(name)\nelements: []\n")
+            try tree.write("g\(index).yaml", "screen: Good\(index)\nelements:\n  - {id: b\(index), type: button, frame: [0, 100, 200, 50]}\n")
+            paths += ["f\(index).yaml", "g\(index).yaml"]
+        }
+        let outcome = try HiglintProcess.run(["check"] + paths, in: tree.url)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(7)) },
+                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml"], outcome.stdout)
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[house.analytics]") }.map { String($0.prefix(7)) },
+                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml"], outcome.stdout)
+        for reason in ["crashed (exited with status 3)", "did not answer within 1000 ms", "not a JSON object", "over 1 MiB",
+                       "a request id that is not in flight", "outside its prefix"] {
+            XCTAssertTrue(outcome.stdout.contains(reason), "\(reason) missing from:\n\(outcome.stdout)")
+        }
+    }
+
+    func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
+        let tree = try tree()
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--timings", "--quiet"], in: tree.url)
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("Rule ") ?? false, outcome.stderr)
+        XCTAssertTrue(lines.first?.hasSuffix("  Time (ms)  Relative") ?? false, outcome.stderr)
+        let names = lines.dropFirst().map { String($0.prefix { $0 != " " }) }
+        XCTAssertTrue(names.contains("house"), outcome.stderr)
+        XCTAssertTrue(names.contains("local.primary-height"), outcome.stderr)
+        XCTAssertTrue(names.contains("buttons.hit-target"), outcome.stderr)
+        let times = lines.dropFirst().compactMap { line in line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Double($0) } }
+        XCTAssertEqual(times, times.sorted(by: >))
+    }
+
+    func testRulesAndExplainKnowTheConfigsRules() throws {
+        let tree = try tree()
+        let rules = try HiglintProcess.run(["rules"], in: tree.url)
+        XCTAssertEqual(rules.status, 0, rules.stderr)
+        for id in ["house.analytics", "house.no-lorem", "local.primary-height", "plugin.failed"] {
+            XCTAssertTrue(rules.stdout.contains(id), "\(id) missing from:\n\(rules.stdout)")
+        }
+        let explain = try HiglintProcess.run(["explain", "local.primary-height"], in: tree.url)
+        XCTAssertEqual(explain.status, 0, explain.stderr)
+        XCTAssertTrue(explain.stdout.contains("Make primary buttons 50 pt high."), explain.stdout)
+    }
+
+    /// A plugin's hello declares thresholds: the config sets them, a misspelt one is an
+    /// error at its position, and one declared otherwise than a built-in rule's stops the plugin.
+    func testPluginThresholds() throws {
+        let tree = try tree()
+        func config(_ mode: String, _ thresholds: String) -> String {
+            "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture), \(mode)]}\n\(thresholds)"
+        }
+        try tree.write("d.yaml", "screen: Labels\nelements:\n  - {id: t, type: text, label: Welcome, frame: [0, 100, 200, 50]}\n")
+        try tree.write("set.yaml", config("--threshold", "thresholds: {max_label_length: 5}\n"))
+        let set = try HiglintProcess.run(["check", "d.yaml", "--config", "set.yaml"], in: tree.url)
+        XCTAssertEqual(set.stdout, "d.yaml:3:5: error: t: label over 5 characters [house.no-lorem]\n", set.stderr)
+        try tree.write("default.yaml", config("--threshold", ""))
+        XCTAssertEqual(try HiglintProcess.run(["check", "d.yaml", "--config", "default.yaml"], in: tree.url).stdout, "")
+        try tree.write("typo.yaml", config("--threshold", "thresholds:\n  max_label_lenght: 5\n"))
+        let typo = try HiglintProcess.run(["check", "d.yaml", "--config", "typo.yaml"], in: tree.url)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.hasPrefix(
+            "typo.yaml:5:3: error: unknown key \"max_label_lenght\" in thresholds; did you mean \"max_label_length\"?"), typo.stderr)
+        try tree.write("conflict.yaml", config("--conflict", ""))
+        let conflict = try HiglintProcess.run(["check", "d.yaml", "--config", "conflict.yaml"], in: tree.url)
+        XCTAssertTrue(conflict.stdout.contains("failed: it failed to start: its hello conflicts with another rule: threshold \"min_hit_target\""), conflict.stdout)
+    }
+
+    func testConfigMistakesStopCheckWithTheirPosition() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.hasPrefix(".higlint.yaml:2:3: error: custom_rules: rule id \"buttons.mine\": the prefix"), outcome.stderr)
+    }
+
+    func testPluginTestPassesAGoodPluginAndNamesEachBreak() throws {
+        let tree = try tree()
+        let good = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture], in: tree.url)
+        XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
+        XCTAssertTrue(good.stdout.hasSuffix("the plugin keeps protocol 1\n"), good.stdout)
+        let old = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture, "--old-protocol"], in: tree.url)
+        XCTAssertEqual(old.status, 1)
+        XCTAssertTrue(old.stdout.contains("problem: it failed to start: it speaks protocol 0, not 1"), old.stdout)
+        let linger = try HiglintProcess.run(["plugin", "test", "--", "python3", Self.fixture, "--linger"], in: tree.url)
+        XCTAssertEqual(linger.status, 1)
+        XCTAssertTrue(linger.stdout.contains("problem: it did not exit within a second of the shutdown message"), linger.stdout)
+        let missing = try HiglintProcess.run(["plugin", "test"], in: tree.url)
+        XCTAssertEqual(missing.status, 2)
+    }
+
+    /// The shipped example: its plugin keeps the protocol, and its config reviews the example app with it.
+    func testTheExamplePluginPassesItsTestAndReviewsTheExampleApp() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let test = try HiglintProcess.run(["plugin", "test", "--", "python3", "examples/plugins/acme_rules.py"], in: root)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        XCTAssertFalse(test.stdout.contains("problem:"), test.stdout)
+        let check = try HiglintProcess.run(["check", "--config", "examples/plugins/config.yaml", "--fail-on", "never"], in: root)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.contains(
+            "examples/settings.yaml:16:9: warning: sign-out: button with action 'sign-out' is destructive but its role is not given [acme.destructive-role]"),
+            check.stdout)
+        XCTAssertFalse(check.stdout.contains("plugin.failed"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("examples/plugins/"), check.stdout)
+    }
+
+    func testBaselineHidesPluginFindingsLikeAnyOther() throws {
+        let tree = try tree()
+        let write = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--write-baseline", "base.json"], in: tree.url)
+        XCTAssertEqual(write.status, 0, write.stderr)
+        let again = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--baseline", "base.json"], in: tree.url)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertTrue(again.stderr.contains("(2 more in the baseline)"), again.stderr)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HiglintCore
+import XCTest
+
+/// The screen JSON a plugin is sent: valid JSON, the documented keys, nothing guessed.
+final class ScreenJSONTests: XCTestCase {
+    private func render(_ spec: String) throws -> [String: Any] {
+        let result = SpecDecoder(defaultDevice: .iphone)
+        guard case .success(let documents) = YAMLLoader.load(Array(spec.utf8)), let document = documents.first else {
+            throw XCTSkip("the spec does not load")
+        }
+        let json = ScreenJSON.render(result.decode(document).screen)
+        XCTAssertFalse(json.contains("\n"), "one line")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    /// Text is escaped as every JSON writer of higlint escapes it, and reads back the same.
+    func testTextReadsBackExactly() throws {
+        let label = "a\u{1}b\u{7F}c\u{2028}d\\e\tf\u{202E}"
+        let spec = "screen: Home\nelements:\n  - {id: x, type: text, label: \"a\\x01b\\x7Fc\\u2028d\\\\e\\tf\\u202E\"}\n"
+        let screen = try render(spec)
+        let element = try XCTUnwrap((screen["elements"] as? [[String: Any]])?.first)
+        XCTAssertEqual(element["label"] as? String, label)
+        var bytes: [UInt8] = []
+        JSONText.appendString(label, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(label))
+    }
+
+    func testEveryPartIsThereWithItsPositionAndAbsentValuesStayAbsent() throws {
+        let screen = try render("""
+            screen: Home
+            navigation_bar:
+              title: Home
+              items:
+                - {id: edit, type: button, action: edit, icon: system:edit, frame: [319, 20, 44, 44]}
+            tab_bar:
+              tabs:
+                - {title: Home, icon: system:house, badge: 3}
+            elements:
+              - id: list
+                type: list
+                frame: [0, 100, 375, 400.5]
+                children:
+                  - {type: text, label: "Say \\"hi\\"", font: {style: body}}
+            """)
+        XCTAssertEqual(screen["screen"] as? String, "Home")
+        XCTAssertNil(screen["parent"], "not given, so not sent")
+        XCTAssertEqual(screen["device"] as? String, "iphone")
+        XCTAssertEqual(screen["kind"] as? String, "standard")
+        let at = try XCTUnwrap(screen["at"] as? [String: Int])
+        XCTAssertEqual(at, ["line": 1, "column": 1])
+        let elements = try XCTUnwrap(screen["elements"] as? [[String: Any]])
+        let list = try XCTUnwrap(elements.first)
+        XCTAssertEqual(list["path"] as? String, "elements[0]")
+        XCTAssertEqual(list["frame"] as? [String: Double], ["x": 0, "y": 100, "width": 375, "height": 400.5])
+        XCTAssertEqual(list["at"] as? [String: Int], ["line": 10, "column": 5])
+        let child = try XCTUnwrap((list["children"] as? [[String: Any]])?.first)
+        XCTAssertEqual(child["path"] as? String, "elements[0].children[0]")
+        XCTAssertEqual(child["label"] as? String, "Say \"hi\"")
+        XCTAssertNil(child["id"])
+        XCTAssertNil(child["frame"])
+        let font = try XCTUnwrap(child["font"] as? [String: Any])
+        XCTAssertEqual(font["style"] as? String, "body")
+        XCTAssertEqual(font["effective_size"] as? Double, 17, "the style's size")
+        XCTAssertNil(font["size"], "not given")
+        let item = try XCTUnwrap(((screen["navigation_bar"] as? [String: Any])?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["path"] as? String, "navigation_bar.items[0]")
+        XCTAssertEqual(item["icon"] as? String, "system:edit")
+        let tab = try XCTUnwrap(((screen["tab_bar"] as? [String: Any])?["tabs"] as? [[String: Any]])?.first)
+        XCTAssertEqual(tab["path"] as? String, "tab_bar.tabs[0]")
+        XCTAssertEqual(tab["badge"] as? String, "3")
+        XCTAssertNil(screen["toolbar"])
+        XCTAssertNil(screen["login"])
+    }
+}
