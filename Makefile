@@ -12,10 +12,17 @@ BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # node --check parses the HTML report's script.
 TEST_PACKAGES += nodejs
-# The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user.
+# The watch tests: systemd-analyze checks the unit, git drives a checkout, util-linux runs as another user
+# (and its `script` gives the terminal tests a terminal).
 TEST_PACKAGES += systemd git util-linux
+# The shipped completions are loaded by the shells they are for; man and groff read the man page.
+TEST_PACKAGES += bash zsh fish man-db groff-base
+# `make deb-test`: readelf lists the libraries the package depends on.
+TEST_PACKAGES += binutils
+# From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.
+PYTHON_TEST_PACKAGES := jsonschema junitparser pyyaml pre-commit
 
-.PHONY: all deps test-deps build run test docs check-docs bench install clean fuzz fuzz-build sanitize sanitize-address sanitize-thread
+.PHONY: all deps test-deps build run test docs check-docs bench install install-service deb deb-test clean fuzz fuzz-build sanitize sanitize-address sanitize-thread
 
 all: build
 
@@ -33,10 +40,12 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@python3 -c 'import jsonschema, junitparser, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema junitparser pyyaml 2>/dev/null || python3 -m pip install --quiet --break-system-packages jsonschema junitparser pyyaml
+	@python3 -c 'import jsonschema, junitparser, yaml, pre_commit' 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_PACKAGES) 2>/dev/null || python3 -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 
+# The Swift runtime is linked in, so the binary (installed, or in the Debian package) needs
+# only Debian's libraries, not the toolchain's.
 build: deps
-	$(SWIFT) build -c release --product higlint
+	$(SWIFT) build -c release --static-swift-stdlib --product higlint
 
 # Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.
@@ -92,8 +101,9 @@ sanitize-thread: test-deps
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp" $(SWIFT) test --disable-swift-testing --skip-build --build-path .build/tsan $(SANITIZE_FILTER)
 
 # Regenerates docs/rules.md, and the thresholds section of the shipped configs, from the
-# rules' own descriptions. The section is the comment run just above `thresholds:` and the
-# indented lines under it; a test finds it the same way and fails when it is stale.
+# rules' own descriptions, and the man page and shell completions from the command
+# declarations. The thresholds section is the comment run just above `thresholds:` and the
+# indented lines under it; a test finds it the same way. Tests fail when any of these is stale.
 SHIPPED_CONFIGS := config.yaml systemd/config.yaml
 docs:
 	$(SWIFT) build --product higlint
@@ -102,6 +112,10 @@ docs:
 	@for config in $(SHIPPED_CONFIGS); do \
 		awk -f scripts/splice-thresholds.awk .build/thresholds.yaml $$config > $$config.new && mv $$config.new $$config; \
 	done
+	.build/debug/higlint help --man > man/higlint.1
+	.build/debug/higlint completions bash > completions/higlint.bash
+	.build/debug/higlint completions zsh > completions/_higlint
+	.build/debug/higlint completions fish > completions/higlint.fish
 
 # Measures `check` against the libyaml floor on generated corpora, `check` on the
 # Interface Builder fixtures against the libxml2 floor, and the watcher's latency, memory
@@ -110,14 +124,35 @@ docs:
 bench: build
 	python3 bench/run.py --higlint $(BIN)
 
-# Installs the binary, the systemd unit and, unless one exists, the service's
-# config. Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
+# Installs the binary, its man page and its bash, zsh and fish completions.
+# `sudo make install` puts higlint in /usr/local/bin; without root,
+# `make install PREFIX=$HOME/.local` puts it in ~/.local/bin.
+# Packagers: make install PREFIX=/usr DESTDIR=/tmp/stage
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSCONFDIR ?= /etc
-install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/higlint
+# Installing copies what `make build` (or `make run`) built, building it only when it is
+# missing: `sudo make install` then needs no Swift on root's PATH.
+$(BIN):
+	$(MAKE) build
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
+	install -m 644 man/higlint.1 $(DESTDIR)$(MANDIR)/man1/higlint.1
+	install -m 644 completions/higlint.bash $(DESTDIR)$(BASHCOMPDIR)/higlint
+	install -m 644 completions/_higlint $(DESTDIR)$(ZSHCOMPDIR)/_higlint
+	install -m 644 completions/higlint.fish $(DESTDIR)$(FISHCOMPDIR)/higlint.fish
+	@echo "installed $(DESTDIR)$(BINDIR)/higlint, man higlint, and completions for bash, zsh and fish"
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) [ -n "$(DESTDIR)" ] || \
+		echo "$(BINDIR) is not on your PATH; add it with: export PATH=\"$(BINDIR):\$$PATH\"";; esac
+
+# Adds the systemd unit and, unless one exists, the service's config to `make install`.
+install-service: install
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/higlint
 	sed -e 's#/usr/local/bin/higlint#$(BINDIR)/higlint#' -e 's#/etc/higlint/#$(SYSCONFDIR)/higlint/#' \
 		systemd/higlint.service > $(DESTDIR)$(UNITDIR)/higlint.service
 	chmod 644 $(DESTDIR)$(UNITDIR)/higlint.service
@@ -126,7 +161,17 @@ install: build
 	else \
 		install -m 644 systemd/config.yaml $(DESTDIR)$(SYSCONFDIR)/higlint/config.yaml; \
 	fi
-	@echo "installed; now: systemctl daemon-reload && systemctl enable --now higlint"
+	@echo "installed the service; now: systemctl daemon-reload && systemctl enable --now higlint"
+
+# A Debian package (dpkg-deb): the binary, man page, completions, the unit, and the
+# service's config as a conffile; Depends names the packages of the libraries it loads.
+DEB_DIR ?= .build/deb
+deb: build
+	packaging/build-deb.sh $(BIN) $(DEB_DIR)
+
+# Builds the package, installs it, runs it, verifies its unit, removes and purges it (CI; as root).
+deb-test: build
+	$(SUDO) packaging/test-deb.sh "$$(packaging/build-deb.sh $(BIN) $(DEB_DIR))"
 
 clean:
 	rm -rf .build

@@ -106,6 +106,7 @@ extension WatchSession {
             _ = publish()
             log("higlint: update \(updates): config reloaded (\(reason)), everything reviewed again "
                 + "(\(Clock.milliseconds(Clock.now() - began))): \(lastSummaryText)")
+            logDifference()
         }
         notify("READY=1\nSTATUS=\(statusText)")
     }

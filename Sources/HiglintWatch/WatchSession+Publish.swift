@@ -41,6 +41,7 @@ extension WatchSession {
         line += " (\(Clock.milliseconds(Clock.now() - began))): \(lastSummaryText)"
         if !written { line += "; the live report was not updated" }
         log(line)
+        logDifference()
         notify("STATUS=\(statusText)")
     }
 
@@ -127,7 +128,20 @@ extension WatchSession {
         let written = failures[report.path] == nil
         if written { lastPublishedStatus = status }
         noteWriteOutcome(failures)
+        // After every report is written, so telling the terminal costs a reader nothing. As the
+        // assembly was made: the whole report when a baseline or an unplaced finding needs it.
+        var whole: Report?
+        if baseline != nil || results.project.hasUnplaced {
+            let report = results.report(with: engine)
+            whole = baseline.map { $0.apply(to: report).report } ?? report
+        }
+        lastDifference = findingChanges.update(from: results, report: whole)
         return written
+    }
+
+    /// The findings the last publish made appear and go, a log line each, after the update's line.
+    func logDifference() {
+        for line in FindingChanges.lines(lastDifference) { log(line) }
     }
 
     /// Logs each output that starts failing or fails differently, and each

@@ -23,6 +23,9 @@ final class WatchSession {
     var baseline: Baseline?
     var settle = Settle(settleMilliseconds: 20, maxDelayMilliseconds: 500)
     var results = ResultTable()
+    /// The findings shown at the last publish, and what that publish changed, for the update's log.
+    var findingChanges = FindingChanges()
+    var lastDifference = FindingChanges.Difference()
 
     /// Paths that may have changed, each with whether its directory watch is
     /// suspect (then it is walked again even when it looks unchanged).

@@ -33,6 +33,27 @@ enum CheckCommand {
     static let diff = Option(
         name: "diff", value: .none,
         summary: "with --fix, print the fixes as a unified diff and write nothing; exit 1 when there is a diff")
+    static let color = Option(
+        name: "color", value: .choice(placeholder: "WHEN", values: Terminal.ColorChoice.allCases.map(\.rawValue), defaultValue: "auto"),
+        summary: "colour the text report on stdout (auto: when it is a terminal, unless NO_COLOR or FORCE_COLOR says otherwise)")
+    static let hints = Option(
+        name: "hints", value: .none,
+        summary: "each finding's hint on an indented line after it in text reports (on by itself on a terminal)")
+    static let allowEmpty = Option(
+        name: "allow-empty", value: .none,
+        summary: "a directory with no specs is not an error (by default it is: exit 2, \"no specs under DIR\")")
+
+    static let stdinFilename = Option(
+        name: "stdin-filename", value: .file,
+        summary: "the path the spec read from standard input (PATH -) stands for: it finds the config, "
+            + "meets the excludes and names the findings")
+    static let forceExclude = Option(
+        name: "force-exclude", value: .none,
+        summary: "apply the config's exclude globs to files named on the command line and to --stdin-filename too (pre-commit)")
+
+    static let printConfig = Option(
+        name: "print-config", value: .none,
+        summary: "print the config this run would use, every key with the file:line:col it came from or `default`, and review nothing")
     static let timings = Option(
         name: "timings", value: .none,
         summary: "print on stderr the time spent in each rule and external plugin, the slowest first")
@@ -43,9 +64,13 @@ enum CheckCommand {
         description: """
             Reviews screen specs (*.yaml, *.yml) and Interface Builder files
             (*.storyboard, *.xib), directories recursively, and prints every
-            finding. With no PATH, reviews the config's `paths`.
+            finding. With no PATH, reviews the config's `paths`. A PATH of -
+            reads one spec from standard input.
             """,
-        options: [.config, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff],
+        options: [
+            .config, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
+            allowEmpty, stdinFilename, forceExclude, printConfig,
+        ],
         epilogue: """
             --fix edits only the value a finding is about, in place: comments, key
             order, quoting, styles and line ends stay as written, and a file with
@@ -59,7 +84,10 @@ enum CheckCommand {
             \(formatLines)
 
             exit status: 0 no finding at or above --fail-on, 1 there are, 2 usage,
-            config or I/O error.
+            config or I/O error, or a directory with no specs (unless --allow-empty).
+
+            environment: NO_COLOR (non-empty) turns colour off, FORCE_COLOR (not
+            empty or 0) on, unless --color says otherwise.
             """)
 
     /// A line per format from the format list: name, usual file extension, what it is.
@@ -86,18 +114,47 @@ enum CheckCommand {
             return ExitStatus.failure
         }
         let failOn = arguments.value(Self.failOn).flatMap(Severity.init(rawValue:))
+        let stdinName = arguments.value(Self.stdinFilename)
+        // `-` is standard input; `--stdin-filename` alone implies it.
+        let readsStandardInput = arguments.operands.contains("-") || (stdinName != nil && arguments.operands.isEmpty)
+        let paths = arguments.operands.filter { $0 != "-" }
+        if arguments.operands.filter({ $0 == "-" }).count > 1 {
+            Console.error("higlint check: - (standard input) can be named once")
+            return ExitStatus.failure
+        }
+        if stdinName != nil, !readsStandardInput {
+            Console.error("higlint check: --stdin-filename names the spec read from standard input; add - to the paths")
+            return ExitStatus.failure
+        }
         let config: Config
         do {
-            config = try ConfigResolution.resolve(arguments.value(.config))
+            // A spec from standard input finds its config from where it says it lives.
+            let start = stdinName.map { FileSystem.directory(of: FileSystem.absolute($0)) }
+            config = try ConfigResolution.resolve(arguments.value(.config), searchingFrom: start)
         } catch {
             Console.error(error.description)
             return ExitStatus.failure
         }
 
-        let discovery = ConfigResolution.discovery(for: config)
-        let outcome = discovery.discover(ConfigResolution.reviewPaths(arguments.operands, config: config))
+        if arguments.isSet(Self.printConfig) {
+            let fileName = config.sourcePath.map { FileSystem.relative($0, to: FileSystem.currentDirectory()) }
+            Console.out(EffectiveConfig(config, fileName: fileName, thresholds: ThresholdCatalog(plugins: Registry.plugins)).render())
+            return ExitStatus.clean
+        }
+
+        var discovery = ConfigResolution.discovery(for: config)
+        discovery.excludesNamedFiles = arguments.isSet(Self.forceExclude)
+        let outcome = readsStandardInput && paths.isEmpty
+            ? SpecDiscovery.Outcome()
+            : discovery.discover(ConfigResolution.reviewPaths(paths, config: config))
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach(Console.problem)
+        let allowEmpty = arguments.isSet(Self.allowEmpty)
+        if !allowEmpty {
+            for directory in outcome.emptyDirectories {
+                Console.problem("no specs under \(directory) (\(reviewedNames)); --allow-empty makes this no error")
+            }
+        }
 
         // The command line's baseline wins over the config's.
         let baselinePath = arguments.value(Self.baseline)
@@ -147,7 +204,21 @@ enum CheckCommand {
             fixFailed = outcome.failed
             fixed = outcome.fixed
         }
-        let fullReport = engine.report(ParallelReview.review(outcome.files, with: engine))
+        var results = ParallelReview.review(outcome.files, with: engine)
+        if readsStandardInput {
+            switch reviewStandardInput(named: stdinName, with: engine, discovery: discovery) {
+            case .success(let result?):
+                results.append(result)
+                results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+            case .success(nil):
+                break
+            case .failure(let problem):
+                plugins.shutdown()
+                Console.problem("standard input: \(problem)")
+                return ExitStatus.failure
+            }
+        }
+        let fullReport = engine.report(results)
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
         var report = fullReport
@@ -169,7 +240,7 @@ enum CheckCommand {
             report = applied.report
             baselined = applied.hidden
         }
-        var ioFailed = !outcome.errors.isEmpty
+        var ioFailed = !outcome.errors.isEmpty || (!allowEmpty && !outcome.emptyDirectories.isEmpty)
         // Positions, so looking for read problems copies no result.
         // An app's notes come with each of its files; each is logged once.
         var logged = Set<String>()
@@ -191,12 +262,20 @@ enum CheckCommand {
             }
         }
 
-        let options = ReportRenderOptions(
+        var options = ReportRenderOptions(
             rules: engine.allRuleDescriptions, failOn: failOn, sourceRoot: FileSystem.currentDirectory())
+        options.showsHints = arguments.isSet(Self.hints)
+        // A person at a terminal reads the hints and the colours; a file or a pipe gets plain lines.
+        var terminalOptions = options
+        let isTerminal = Terminal.standardOutputIsTerminal
+        terminalOptions.showsHints = options.showsHints || isTerminal
+        terminalOptions.usesColor = Terminal.usesColor(
+            arguments.value(Self.color).flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto,
+            environment: Terminal.colorEnvironment, isTerminal: isTerminal)
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(output.format.render(report, options: options))
+                Console.out(output.format.render(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
                 outputFailed = true
@@ -215,6 +294,30 @@ enum CheckCommand {
         }
         if ioFailed || fixFailed { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    /// The names a walk reviews: `*.yaml, *.yml` and each importer's.
+    private static var reviewedNames: String {
+        ([".yaml", ".yml"] + Registry.importedExtensions).map { "*" + $0 }.joined(separator: ", ")
+    }
+
+    /// What standard input holds, reviewed as the file `name` (or `<stdin>`); nil when
+    /// `--force-exclude` and the config's excludes say that file is not reviewed.
+    private static func reviewStandardInput(
+        named name: String?, with engine: Engine, discovery: SpecDiscovery
+    ) -> Result<FileResult?, ReadProblem> {
+        let absolute = name.map { FileSystem.absolute($0) }
+        if let absolute, discovery.excludesNamedFiles,
+           discovery.isExcluded(absolute, root: discovery.configDirectory ?? discovery.workingDirectory) {
+            return .success(nil)
+        }
+        let file = SpecFile(path: absolute ?? "-", displayPath: absolute.map(discovery.displayPath(for:)) ?? "<stdin>")
+        return StandardInput.read(limit: engine.config.limits.maxFileBytes).map { contents in
+            switch contents {
+            case .bytes(let bytes): return engine.review(bytes, file: file)
+            case .tooLarge(let size): return engine.review(tooLarge: size, file: file)
+            }
+        }
     }
 
     /// Keeps `value` alive until the process ends, without freeing it then.

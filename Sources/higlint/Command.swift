@@ -34,6 +34,7 @@ enum Commands {
         PluginCommand.command,
         HelpCommand.command,
         VersionCommand.command,
+        CompletionsCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

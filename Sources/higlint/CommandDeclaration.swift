@@ -34,9 +34,22 @@ struct Operands: Sendable, Hashable {
         case any
     }
 
+    /// What a shell offers when completing an operand.
+    enum Completion: Sendable, Hashable {
+        /// Files and directories.
+        case paths
+        /// Rule ids, as `higlint rules` lists them when the shell asks.
+        case rules
+        /// The names of the commands.
+        case commands
+        /// These words.
+        case words([String])
+    }
+
     /// What one operand is, as the usage line names it: `PATH`, `RULE`.
     var placeholder: String
     var count: Count
+    var completion: Completion = .paths
 
     static let none = Operands(placeholder: "", count: .none)
 
@@ -97,5 +110,5 @@ enum OptionValue: Sendable, Hashable {
 extension Option {
     /// `--config`, for the commands that load a config.
     static let config = Option(
-        name: "config", shortName: "c", value: .file, summary: "config file (default: ./config.yaml if present)")
+        name: "config", shortName: "c", value: .file, summary: "config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)")
 }

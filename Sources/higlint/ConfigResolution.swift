@@ -2,20 +2,42 @@ import HiglintCore
 import HiglintPlugins
 
 /// Finds and loads the config the way every command does: `--config FILE`,
-/// else `./config.yaml` when present, else the built-in defaults.
+/// else `.higlint.yaml` (or `.higlint.yml`) in the starting folder or the
+/// nearest folder above it, else the built-in defaults. A dot-name of its own,
+/// so another tool's `config.yaml` is never taken for higlint's, and a
+/// subfolder of a project finds the project's config.
 enum ConfigResolution {
     static var loader: ConfigLoader { ConfigLoader(plugins: Registry.plugins) }
 
-    static func resolve(_ explicit: String?) throws(ConfigError) -> Config {
+    /// The names looked for in each folder, in this order.
+    static let fileNames = [".higlint.yaml", ".higlint.yml"]
+
+    static func resolve(_ explicit: String?, searchingFrom start: String? = nil) throws(ConfigError) -> Config {
         if let explicit {
             return try loader.load(path: explicit)
         }
-        if FileSystem.kind(at: "config.yaml") != .missing {
-            return try loader.load(path: "config.yaml")
+        if let found = discover(from: start ?? FileSystem.currentDirectory()) {
+            return try loader.load(path: found)
         }
         var config = Config()
         config.baseDirectory = FileSystem.currentDirectory()
         return config
+    }
+
+    /// The nearest config file at or above `directory`, named relative to the
+    /// working directory when it lies below it (as messages then show it).
+    static func discover(from directory: String) -> String? {
+        var folder = FileSystem.absolute(directory)
+        while true {
+            for name in fileNames {
+                let candidate = FileSystem.join(folder, name)
+                if FileSystem.kind(at: candidate) != .missing {
+                    return FileSystem.relative(candidate, to: FileSystem.currentDirectory())
+                }
+            }
+            if folder == "/" { return nil }
+            folder = FileSystem.directory(of: folder)
+        }
     }
 
     /// The paths to review: the command line's, else the config's (relative to the config file).
@@ -29,6 +51,8 @@ enum ConfigResolution {
         for path in [config.sourcePath].compactMap({ $0 }) + extra {
             if let real = FileSystem.realPath(path) { excluded.insert(real) }
         }
-        return SpecDiscovery(exclude: config.exclude, excludedFiles: excluded, importedExtensions: Registry.importedExtensions)
+        return SpecDiscovery(
+            exclude: config.exclude, excludedFiles: excluded, importedExtensions: Registry.importedExtensions,
+            configDirectory: config.sourcePath == nil ? nil : config.baseDirectory)
     }
 }

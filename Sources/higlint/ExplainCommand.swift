@@ -2,7 +2,7 @@ import HiglintCore
 
 enum ExplainCommand {
     static let declaration = CommandDeclaration(
-        name: "explain", operands: Operands(placeholder: "RULE", count: .exactlyOne),
+        name: "explain", operands: Operands(placeholder: "RULE", count: .exactlyOne, completion: .rules),
         summary: "show one rule's rationale and examples",
         description: "Shows a rule's rationale, fix hint, thresholds and its examples; with a config, its custom and external plugins' rules too.",
         options: [.config])

@@ -12,6 +12,11 @@ enum WatchCommand {
         summary: "the live report (default: the config's watch.report, else report.json in $STATE_DIRECTORY "
             + "when systemd gives one, else ./higlint-report.json)")
 
+    static let output = Option(
+        name: "output", shortName: "o", value: .report(formats: ReportFormat.names),
+        summary: "also keep a FORMAT report in FILE current, besides the config's watch.outputs; "
+            + "FORMAT=FILE as for check, repeat for several")
+
     static let declaration = CommandDeclaration(
         name: "watch", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review, then keep a live report current as specs change",
@@ -25,8 +30,11 @@ enum WatchCommand {
             "generated_at" and a "watch" section (state, files, directories,
             updates, last update, degraded reason, unreadable paths). It is
             replaced atomically: readers never see a partial file.
+
+            Each update logs a line with what changed and the counts, then a line
+            per finding that appeared (+) or went away (-).
             """,
-        options: [.config, report],
+        options: [.config, report, output],
         epilogue: """
             Under systemd (Type=notify) it reports READY, STATUS, RELOADING,
             STOPPING and WATCHDOG through $NOTIFY_SOCKET.
@@ -43,6 +51,16 @@ enum WatchCommand {
         let explicitConfig = arguments.value(.config)
         let positional = arguments.operands
         let reportFlag = arguments.value(Self.report).map { FileSystem.absolute($0) }
+        guard let extraOutputs = commandLineOutputs(arguments.values(Self.output)) else { return ExitStatus.failure }
+        // As in check, a path that is not there is a mistake at start; once watching, a root
+        // that goes away is watched for its return (and the report says it is missing).
+        if let config = try? ConfigResolution.resolve(explicitConfig) {
+            let missing = ConfigResolution.reviewPaths(positional, config: config).filter {
+                FileSystem.targetKind(at: FileSystem.absolute($0)) == .missing
+            }
+            for path in missing { Console.problem("\(FileSystem.relative(FileSystem.absolute(path), to: FileSystem.currentDirectory())): no such file or directory") }
+            if !missing.isEmpty { return ExitStatus.failure }
+        }
         let stateDirectory = environment("STATE_DIRECTORY").flatMap { $0.split(separator: ":").first.map(String.init) }
         let defaultReport = stateDirectory.map { FileSystem.join($0, "report.json") }
             ?? FileSystem.absolute("higlint-report.json")
@@ -50,7 +68,11 @@ enum WatchCommand {
         let options = WatchOptions(
             plugins: Registry.plugins, importers: Registry.importers,
             loadConfig: {
-                Result { () throws(ConfigError) -> Config in try ConfigResolution.resolve(explicitConfig) }
+                Result { () throws(ConfigError) -> Config in
+                    var config = try ConfigResolution.resolve(explicitConfig)
+                    config.watch.outputs += extraOutputs
+                    return config
+                }
             },
             reviewPaths: { ConfigResolution.reviewPaths(positional, config: $0) },
             discovery: { config, report in ConfigResolution.discovery(for: config, alsoExcluding: [report]) },
@@ -68,6 +90,32 @@ enum WatchCommand {
         case .stopped: return ExitStatus.clean
         case .failedToStart: return ExitStatus.failure
         }
+    }
+
+    /// The `--output` values as absolute `FORMAT=FILE` outputs, or nil (said why) for one that is not.
+    private static func commandLineOutputs(_ values: [String]) -> [ReportOutput]? {
+        var outputs: [ReportOutput] = []
+        for value in values {
+            let parsed: ReportOutput
+            switch ReportOutput.parse(value, defaultFormat: .json) {
+            case .success(let output): parsed = output
+            case .failure(let problem):
+                Console.error("higlint watch: --output: \(problem)")
+                return nil
+            }
+            // The live JSON report is --report; here every file names its format.
+            guard parsed.path != value else {
+                Console.error("higlint watch: --output takes FORMAT=FILE (the live JSON report is --report FILE)")
+                return nil
+            }
+            guard !parsed.isStandardOutput else {
+                Console.error("higlint watch: --output: the watcher writes files; - (standard output) is for check")
+                return nil
+            }
+            // Relative to where the command runs, not to the config's folder as the config's own outputs are.
+            outputs.append(ReportOutput(format: parsed.format, path: FileSystem.absolute(parsed.path)))
+        }
+        return outputs
     }
 
     /// The external plugins of the config in force: each load starts the new config's and stops the old.

@@ -20,7 +20,7 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("screens/small.yaml", Self.smallButton)
         let outcome = try HiglintProcess.run(["check", "screens"], in: tree.url)
         XCTAssertEqual(outcome.status, 1)
-        XCTAssertEqual(outcome.stdout, "screens/small.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        XCTAssertEqual(outcome.stdout, "screens/small.yaml:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
     }
 
     func testFailOn() throws {
@@ -109,10 +109,10 @@ final class CheckCommandTests: XCTestCase {
     func testBadConfigIsExitTwoWithPosition() throws {
         let tree = try SpecTree()
         try tree.write("a.yaml", Self.clean)
-        try tree.write("config.yaml", "paths: [.]\nthresholds:\n  min_hit_target: big\n")
+        try tree.write(".higlint.yaml", "paths: [.]\nthresholds:\n  min_hit_target: big\n")
         let outcome = try HiglintProcess.run(["check"], in: tree.url)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertTrue(outcome.stderr.hasPrefix("config.yaml:3:19: error: thresholds.min_hit_target: expected a number"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix(".higlint.yaml:3:19: error: thresholds.min_hit_target: expected a number"), outcome.stderr)
         let missing = try HiglintProcess.run(["check", "--config", "nope.yaml", "."], in: tree.url)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("nope.yaml"), missing.stderr)
@@ -123,13 +123,13 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("specs/small.yaml", Self.smallButton)
         try tree.write("specs/drafts/wip.yaml", Self.unknownKey)
         try tree.write("other/ignored.yaml", Self.smallButton)
-        try tree.write("config.yaml", "paths: [specs]\nexclude: ['**/drafts/**']\nthresholds: {min_hit_target: 30}\n")
+        try tree.write(".higlint.yaml", "paths: [specs]\nexclude: ['**/drafts/**']\nthresholds: {min_hit_target: 30}\n")
         let outcome = try HiglintProcess.run(["check", "--fail-on", "info"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stdout)
         XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos\n")
         // The config file itself is never reviewed.
         let root = try HiglintProcess.run(["check", "."], in: tree.url)
-        XCTAssertFalse(root.stdout.contains("config.yaml"), root.stdout)
+        XCTAssertFalse(root.stdout.contains(".higlint.yaml"), root.stdout)
     }
 
     func testUsageErrors() throws {
@@ -219,14 +219,14 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("specs/small.yaml", Self.smallButton)
         let written = try HiglintProcess.run(["check", "specs", "--write-baseline", "known.json"], in: tree.url)
         XCTAssertEqual(written.status, 0, written.stderr)
-        try tree.write("config.yaml", "paths: [specs]\nbaseline: known.json\n")
+        try tree.write(".higlint.yaml", "paths: [specs]\nbaseline: known.json\n")
         XCTAssertEqual(try HiglintProcess.run(["check"], in: tree.url).status, 0)
         // A new problem still shows.
         try tree.write("specs/new.yaml", Self.smallButton.replacing("Small", with: "New"))
         let outcome = try HiglintProcess.run(["check"], in: tree.url)
         XCTAssertEqual(outcome.status, 1)
-        XCTAssertEqual(outcome.stdout, "specs/new.yaml:3:5: error: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
-        try tree.write("config.yaml", "paths: [specs]\nbaseline: missing.json\n")
+        XCTAssertEqual(outcome.stdout, "specs/new.yaml:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        try tree.write(".higlint.yaml", "paths: [specs]\nbaseline: missing.json\n")
         XCTAssertEqual(try HiglintProcess.run(["check"], in: tree.url).status, 2)
     }
 }

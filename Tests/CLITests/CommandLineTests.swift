@@ -74,14 +74,15 @@ final class CommandLineTests: XCTestCase {
 
     func testMisspeltOptionsAndValuesAreSuggested() throws {
         let tree = try SpecTree()
+        let formats = HelpText.alternatives(ReportFormat.names)
         let cases: [(arguments: [String], message: String)] = [
             (["check", "--qiuet"], "higlint check: unknown option --qiuet; did you mean --quiet?"),
             (["check", "--fromat", "json"], "higlint check: unknown option --fromat; did you mean --format?"),
             (["check", "-quiet"], "higlint check: unknown option -quiet; did you mean --quiet?"),
             (["check", "--write-base", "b.json"], "higlint check: unknown option --write-base; did you mean --write-baseline?"),
             (["check", "-x"], "higlint check: unknown option -x\n"),
-            (["check", "--format", "jsno"], "higlint check: --format takes text, json, sarif, junit or html; did you mean json?\n"),
-            (["check", "-f", "sarf"], "higlint check: --format takes text, json, sarif, junit or html; did you mean sarif?\n"),
+            (["check", "--format", "jsno"], "higlint check: --format takes \(formats); did you mean json?\n"),
+            (["check", "-f", "sarf"], "higlint check: --format takes \(formats); did you mean sarif?\n"),
             (["check", "--fail-on", "warn"], "higlint check: --fail-on takes error, warning, info or never; did you mean warning?\n"),
             (["rules", "--format", "md"], "higlint rules: --format takes text, json, markdown or thresholds\n"),
             (["watch", "--reprot", "r.json"], "higlint watch: unknown option --reprot; did you mean --report?"),

@@ -23,7 +23,7 @@ final class PluginCommandTests: XCTestCase {
     private func tree() throws -> SpecTree {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
         let tree = try SpecTree()
-        try tree.write("config.yaml", Self.config)
+        try tree.write(".higlint.yaml", Self.config)
         try tree.write("a.yaml", "screen: Home\nelements:\n  - {id: go, type: button, role: primary, action: go, frame: [0, 100, 200, 44]}\n")
         try tree.write("b.yaml", "screen: Crash\nelements: []\n")
         try tree.write("c.yaml", "screen: Other\nelements:\n  - {id: buy, type: button, frame: [0, 100, 200, 50]}\n")
@@ -35,9 +35,9 @@ final class PluginCommandTests: XCTestCase {
         let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertEqual(outcome.stdout, """
-            a.yaml:3:5: warning: primary button is 44 pt high; ours are 50 pt [local.primary-height]
+            a.yaml:3:5: warning: go: primary button is 44 pt high; ours are 50 pt [local.primary-height]
             b.yaml:1:1: error: plugin "house" failed: it crashed (exited with status 3) [plugin.failed]
-            c.yaml:3:5: warning: button buy names no action [house.analytics]
+            c.yaml:3:5: warning: buy: button buy names no action [house.analytics]
 
             """)
         let sarif = try HiglintProcess.run(["check", ".", "--format", "sarif"], in: tree.url)
@@ -47,7 +47,7 @@ final class PluginCommandTests: XCTestCase {
 
     func testEveryFaultInCheckFailsOnlyItsFile() throws {
         let tree = try tree()
-        try tree.write("config.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
+        try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
         let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside"]
         var paths: [String] = []
         for (index, name) in faults.enumerated() {
@@ -103,7 +103,7 @@ final class PluginCommandTests: XCTestCase {
         try tree.write("d.yaml", "screen: Labels\nelements:\n  - {id: t, type: text, label: Welcome, frame: [0, 100, 200, 50]}\n")
         try tree.write("set.yaml", config("--threshold", "thresholds: {max_label_length: 5}\n"))
         let set = try HiglintProcess.run(["check", "d.yaml", "--config", "set.yaml"], in: tree.url)
-        XCTAssertEqual(set.stdout, "d.yaml:3:5: error: label over 5 characters [house.no-lorem]\n", set.stderr)
+        XCTAssertEqual(set.stdout, "d.yaml:3:5: error: t: label over 5 characters [house.no-lorem]\n", set.stderr)
         try tree.write("default.yaml", config("--threshold", ""))
         XCTAssertEqual(try HiglintProcess.run(["check", "d.yaml", "--config", "default.yaml"], in: tree.url).stdout, "")
         try tree.write("typo.yaml", config("--threshold", "thresholds:\n  max_label_lenght: 5\n"))
@@ -118,10 +118,10 @@ final class PluginCommandTests: XCTestCase {
 
     func testConfigMistakesStopCheckWithTheirPosition() throws {
         let tree = try SpecTree()
-        try tree.write("config.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")
+        try tree.write(".higlint.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")
         let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertTrue(outcome.stderr.hasPrefix("config.yaml:2:3: error: custom_rules: rule id \"buttons.mine\": the prefix"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix(".higlint.yaml:2:3: error: custom_rules: rule id \"buttons.mine\": the prefix"), outcome.stderr)
     }
 
     func testPluginTestPassesAGoodPluginAndNamesEachBreak() throws {
@@ -149,7 +149,7 @@ final class PluginCommandTests: XCTestCase {
         let check = try HiglintProcess.run(["check", "--config", "examples/plugins/config.yaml", "--fail-on", "never"], in: root)
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.contains(
-            "examples/settings.yaml:16:9: warning: button with action 'sign-out' is destructive but its role is not given [acme.destructive-role]"),
+            "examples/settings.yaml:16:9: warning: sign-out: button with action 'sign-out' is destructive but its role is not given [acme.destructive-role]"),
             check.stdout)
         XCTAssertFalse(check.stdout.contains("plugin.failed"), check.stdout)
         XCTAssertFalse(check.stdout.contains("examples/plugins/"), check.stdout)

@@ -36,4 +36,25 @@ final class RulesCommandTests: XCTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("did you mean \"buttons.hit-target\"?"), unknown.stderr)
     }
+
+    /// Every rule's explanation names the guideline text it comes from, not only a document number.
+    func testExplainNamesTheGuidelineTextOfEveryRule() throws {
+        let tree = try SpecTree()
+        let list = try HiglintProcess.run(["rules", "--format", "json"], in: tree.url)
+        let rules = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertFalse(rules.isEmpty)
+        for rule in rules {
+            let id = try XCTUnwrap(rule["id"] as? String)
+            let seed = try XCTUnwrap(rule["seed"] as? String)
+            let explained = try HiglintProcess.run(["explain", id], in: tree.url)
+            let source = try XCTUnwrap(explained.stdout.split(separator: "\n").first { $0.hasPrefix("Source: ") }, explained.stdout)
+            XCTAssertFalse(source.contains("seed"), "\(id): \(source)")
+            guard seed.allSatisfy(\.isNumber) else {
+                XCTAssertEqual(String(source), "Source: \(seed)", "a rule of the format cites the format")
+                continue
+            }
+            XCTAssertTrue(source.hasPrefix("Source: Apple's iOS Human Interface Guidelines, on "), "\(id): \(source)")
+            XCTAssertTrue(source.hasSuffix("(source document \(seed))"), "\(id): \(source)")
+        }
+    }
 }

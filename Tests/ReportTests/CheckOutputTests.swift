@@ -92,7 +92,7 @@ final class CheckOutputTests: XCTestCase {
         let after = try Tool.higlint(["check", "a.yaml", "--baseline", "baseline.json"], in: temp.url)
         XCTAssertEqual(after.status, 1)
         XCTAssertEqual(after.stdout.split(separator: "\n").count, 1, after.stdout)
-        XCTAssertTrue(after.stdout.contains("a.yaml:5:5: error: frame 20x20 pt"), after.stdout)
+        XCTAssertTrue(after.stdout.contains("a.yaml:5:5: error: undo: frame 20x20 pt"), after.stdout)
         XCTAssertTrue(after.stderr.contains("(1 more in the baseline)"), after.stderr)
 
         // The recorded problem is fixed: the baseline entry is listed as stale.

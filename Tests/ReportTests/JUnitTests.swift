@@ -3,20 +3,25 @@ import HiglintCore
 import XCTest
 
 final class JUnitTests: XCTestCase {
-    /// Reads a JUnit file with junitparser and prints one line per test case:
-    /// suite, case, then each failure's type and message.
+    /// Reads a JUnit file with junitparser and prints its suites and cases as JSON:
+    /// the totals as written, then as junitparser recomputes them from the cases.
     private static let reader = """
         import sys, json
         from junitparser import JUnitXml, Failure
         xml = JUnitXml.fromfile(sys.argv[1])
-        out = {"suites": []}
+        out = {"suites": [], "tests": xml.tests, "failures": xml.failures}
         for suite in xml:
             cases = []
             for case in suite:
                 failures = [[r.type, r.message, r.text] for r in case.result if isinstance(r, Failure)]
                 cases.append({"name": case.name, "classname": case.classname, "failures": failures,
                               "out": case.system_out})
-            out["suites"].append({"name": suite.name, "tests": suite.tests, "failures": suite.failures, "cases": cases})
+            written = [suite.tests, suite.failures]
+            suite.update_statistics()
+            out["suites"].append({"name": suite.name, "tests": written[0], "failures": written[1],
+                                  "recomputed": [suite.tests, suite.failures], "cases": cases})
+        xml.update_statistics()
+        out["recomputed"] = [xml.tests, xml.failures]
         print(json.dumps(out))
         """
 
@@ -25,6 +30,7 @@ final class JUnitTests: XCTestCase {
             var name: String
             var tests: Int
             var failures: Int
+            var recomputed: [Int]
             var cases: [Case]
         }
 
@@ -36,6 +42,9 @@ final class JUnitTests: XCTestCase {
         }
 
         var suites: [Suite]
+        var tests: Int
+        var failures: Int
+        var recomputed: [Int]
     }
 
     private func parse(_ xml: String) throws -> Parsed {
@@ -44,10 +53,17 @@ final class JUnitTests: XCTestCase {
         let file = try temp.write("report.xml", xml)
         let outcome = try Tool.run(python, ["-c", Self.reader, file.path])
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        return try JSONDecoder().decode(Parsed.self, from: Data(outcome.stdout.utf8))
+        let parsed = try JSONDecoder().decode(Parsed.self, from: Data(outcome.stdout.utf8))
+        // Every level's totals agree with its cases, as junitparser (and Jenkins, and GitLab) count them.
+        for suite in parsed.suites {
+            XCTAssertEqual([suite.tests, suite.failures], suite.recomputed, suite.name)
+            XCTAssertTrue(suite.cases.allSatisfy { $0.failures.count <= 1 }, "one <failure> at most per case: \(suite.name)")
+        }
+        XCTAssertEqual([parsed.tests, parsed.failures], parsed.recomputed)
+        return parsed
     }
 
-    func testSuitePerFileCasePerScreenFailurePerFinding() throws {
+    func testSuitePerFileCasePerScreenOneFailureHoldingEveryFinding() throws {
         let report = Reports.report(Reports.app)
         let parsed = try parse(Reports.render(report, .junit, failOn: .error))
         XCTAssertEqual(parsed.suites.map(\.name), ["app/broken.yaml", "app/detail.yaml", "app/home.yaml"])
@@ -65,19 +81,36 @@ final class JUnitTests: XCTestCase {
         XCTAssertEqual(home.cases.map(\.name), ["Home"])
         let errors = report.findings.filter { $0.file == "app/home.yaml" && $0.severity == .error }
         XCTAssertEqual(errors.count, 2, "edit and save are both under 44 pt")
-        XCTAssertEqual(home.failures, errors.count)
-        XCTAssertEqual(home.cases[0].failures.map { $0[0] }, errors.map(\.rule))
-        let first = try XCTUnwrap(home.cases[0].failures.first)
-        XCTAssertEqual(first[1], "error: \(errors[0].message)")
-        XCTAssertTrue(first[2]?.contains("app/home.yaml:\(errors[0].line):\(errors[0].column)") == true, "\(first)")
-        XCTAssertTrue(first[2]?.contains("hint: ") == true)
+        XCTAssertEqual(home.failures, 1, "one failing screen")
+        let failure = try XCTUnwrap(home.cases[0].failures.first)
+        XCTAssertEqual(failure[0], "buttons.hit-target", "each failing rule once")
+        let firstElement = try XCTUnwrap(errors[0].element)
+        XCTAssertEqual(failure[1], "error: \(firstElement): \(errors[0].message) (and 1 more finding)")
+        for error in errors {
+            XCTAssertTrue(failure[2]?.contains("app/home.yaml:\(error.line):\(error.column)") == true, "\(failure)")
+        }
+        XCTAssertEqual(failure[2]?.components(separatedBy: "hint: ").count, 3, "both hints: \(failure)")
+    }
+
+    /// The issue's example: ten cases must not report sixteen failures.
+    func testTotalsCountCasesNotFindings() throws {
+        let report = Reports.report(Reports.app)
+        let parsed = try parse(Reports.render(report, .junit, failOn: .info))
+        let cases = parsed.suites.flatMap(\.cases)
+        XCTAssertGreaterThan(report.findings.count, cases.count, "the app needs more findings than screens for this test")
+        XCTAssertEqual(parsed.tests, cases.count)
+        XCTAssertEqual(parsed.failures, cases.filter { !$0.failures.isEmpty }.count)
+        XCTAssertLessThanOrEqual(parsed.failures, parsed.tests)
     }
 
     func testFailOnDecidesWhatFails() throws {
         let report = Reports.report(Reports.app)
         let total = { (parsed: Parsed) in parsed.suites.reduce(0) { $0 + $1.failures } }
-        let atError = report.findings.filter { $0.severity >= .error }.count
-        let atWarning = report.findings.filter { $0.severity >= .warning }.count
+        func failingCases(_ threshold: Severity) -> Int {
+            Set(report.findings.filter { $0.severity >= threshold }.map { "\($0.file)\u{1F}\($0.screen ?? "")" }).count
+        }
+        let atError = failingCases(.error)
+        let atWarning = failingCases(.warning)
         XCTAssertLessThan(atError, atWarning, "the app needs findings of both severities for this test")
         XCTAssertEqual(total(try parse(Reports.render(report, .junit, failOn: .error))), atError)
         XCTAssertEqual(total(try parse(Reports.render(report, .junit, failOn: .warning))), atWarning)

@@ -26,6 +26,7 @@ final class SARIFTests: XCTestCase {
             ("app", Reports.report(Reports.app)),
             ("empty", Reports.report([:])),
             ("weird", Reports.report(weird)),
+            ("baselined", Baseline(recording: Array(Reports.report(Reports.app).findings.prefix(3))).apply(to: Reports.report(Reports.app)).report),
         ]
         let script = """
             import json, sys, jsonschema
@@ -56,6 +57,7 @@ final class SARIFTests: XCTestCase {
         let run = try firstRun(Reports.render(report, .sarif))
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         XCTAssertEqual(driver["name"] as? String, "higlint")
+        XCTAssertEqual(driver["informationUri"] as? String, "man:higlint(1)")
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.compactMap { $0["id"] as? String }, Reports.rules.map(\.id))
         let hitTarget = try XCTUnwrap(rules.first { $0["id"] as? String == "buttons.hit-target" })
@@ -125,6 +127,31 @@ final class SARIFTests: XCTestCase {
         let twice = try fingerprints(Reports.report(["a.yaml": "screen: Home\ndevice: android\nkind: wrong\n"]))
         XCTAssertEqual(twice.count, 2)
         XCTAssertEqual(Set(twice).count, 2, "two schema findings on one screen still differ")
+    }
+
+    /// Code scanning closes an alert whose result disappears; a baselined finding is
+    /// therefore listed, suppressed, with the fingerprint it had before the baseline.
+    func testBaselinedFindingsAreSuppressedResultsThroughTheBinary() throws {
+        let temp = try TempDirectory()
+        try temp.write("a.yaml", "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 100, 30, 30]}\n")
+        let before = try Tool.higlint(["check", "a.yaml", "--quiet", "--format", "sarif"], in: temp.url)
+        XCTAssertEqual(before.status, 1, before.stderr)
+        XCTAssertEqual(try Tool.higlint(["check", "a.yaml", "--quiet", "--write-baseline", "b.json"], in: temp.url).status, 0)
+        try temp.write("a.yaml", "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 100, 30, 30]}\n  - {id: undo, type: button, frame: [16, 200, 30, 30]}\n")
+        let after = try Tool.higlint(["check", "a.yaml", "--quiet", "--baseline", "b.json", "--format", "sarif"], in: temp.url)
+        XCTAssertEqual(after.status, 1, "the new finding still fails: \(after.stderr)")
+
+        let results = try XCTUnwrap(try firstRun(after.stdout)["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 2, "the baselined finding is not dropped")
+        let suppressed = results.filter { $0["suppressions"] != nil }
+        XCTAssertEqual(suppressed.count, 1)
+        let suppression = try XCTUnwrap((suppressed.first?["suppressions"] as? [[String: Any]])?.first)
+        XCTAssertEqual(suppression["kind"] as? String, "external")
+        let print = { (result: [String: Any]) in (result["partialFingerprints"] as? [String: String])?[SARIFWriter.fingerprintKey] }
+        let original = try XCTUnwrap(try firstRun(before.stdout)["results"] as? [[String: Any]]).first.flatMap(print)
+        XCTAssertEqual(suppressed.first.flatMap(print), original, "baselining keeps the alert's fingerprint")
+        let fresh = try XCTUnwrap(results.first { $0["suppressions"] == nil })
+        XCTAssertEqual(((fresh["locations"] as? [[String: Any]])?.first?["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String, "undo")
     }
 
     func testRenderingIsDeterministic() {

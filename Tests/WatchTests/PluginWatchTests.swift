@@ -25,7 +25,7 @@ final class PluginWatchTests: XCTestCase {
         let workspace = try Workspace()
         try workspace.mkdir("tools")
         try workspace.write("tools/house.py", String(contentsOf: Self.fixture, encoding: .utf8))
-        try workspace.write("config.yaml", Self.config)
+        try workspace.write(".higlint.yaml", Self.config)
         try workspace.write("tree/home.yaml", Specs.screen("Home"))
         try workspace.write("tree/detail.yaml", Specs.screen("Detail"))
         return workspace
@@ -59,7 +59,7 @@ final class PluginWatchTests: XCTestCase {
     /// with the reason, the other keeps its plugin finding, and the report equals check's.
     func testEveryFaultFailsOnlyItsFileInTheLiveReport() throws {
         let workspace = try workspace()
-        try workspace.write("config.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
+        try workspace.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
         let daemon = try WatchDaemon(["tree"], in: workspace)
         try daemon.waitForStart()
         let faults = [

@@ -77,7 +77,7 @@ final class ReloadTests: XCTestCase {
         let ready = try listener.waitFor("READY=1") { NotifyListener.fields($0)["READY"] == "1" }
         XCTAssertTrue(daemon.report?.contains("buttons.hit-target") ?? false)
 
-        try workspace.write("config.yaml", Self.withoutHitTargets)
+        try workspace.write(".higlint.yaml", Self.withoutHitTargets)
         // Idle: the daemon is blocked waiting for an event that will not come.
         daemon.signal(SIGHUP)
         let reloading = try listener.waitFor("RELOADING=1", after: ready) { NotifyListener.fields($0)["RELOADING"] == "1" }

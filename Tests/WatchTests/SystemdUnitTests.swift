@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// systemd/higlint.service and `make install`: the unit verifies, scores at
+/// systemd/higlint.service and `make install-service`: the unit verifies, scores at
 /// most 1.0 (SAFE) in `systemd-analyze security`, and the install puts the
 /// binary, the unit and a config in place without overwriting a config.
 final class SystemdUnitTests: XCTestCase {
@@ -15,11 +15,11 @@ final class SystemdUnitTests: XCTestCase {
         throw XCTSkip("systemd-analyze is not installed (make test-deps installs Debian's systemd package)")
     }
 
-    /// `make install` into the workspace, with the test binary as the one installed.
+    /// `make install-service` into the workspace, with the test binary as the one installed.
     private func install(into workspace: Workspace) throws -> (unit: String, config: String, binary: String) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { throw XCTSkip("make is not installed") }
         let outcome = try Higlint.run(
-            ["/usr/bin/make", "-s", "-C", Self.packageRoot.path, "-o", "build", "-o", "deps", "install",
+            ["/usr/bin/make", "-s", "-C", Self.packageRoot.path, "-o", "build", "-o", "deps", "install-service",
              "PREFIX=\(workspace.at("usr"))", "SYSCONFDIR=\(workspace.at("etc"))", "BIN=\(try Higlint.binary())"],
             in: workspace.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)

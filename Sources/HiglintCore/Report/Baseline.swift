@@ -89,18 +89,19 @@ public struct Baseline: Sendable, Equatable {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
         var kept: [Finding] = []
-        var hidden = 0
+        var hiddenFindings: [Finding] = []
         for finding in report.findings {
             let key = Key(finding)
             if let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
-                hidden += 1
+                hiddenFindings.append(finding)
             } else {
                 kept.append(finding)
             }
         }
         var filtered = report
         filtered.findings = kept
+        filtered.baselined = (report.baselined + hiddenFindings).sorted(by: Finding.reportOrder)
         let keptSet = Set(kept)
         for index in filtered.files.indices {
             filtered.files[index].findings = filtered.files[index].findings.filter(keptSet.contains)
@@ -110,7 +111,7 @@ public struct Baseline: Sendable, Equatable {
             guard let left = remaining[entry.key], left > 0, reviewed.contains(entry.key.file) else { return nil }
             return Entry(key: entry.key, count: left, message: entry.message)
         }
-        return Outcome(report: filtered, hidden: hidden, stale: stale)
+        return Outcome(report: filtered, hidden: hiddenFindings.count, stale: stale)
     }
 
     // MARK: - The file

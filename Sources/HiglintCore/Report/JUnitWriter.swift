@@ -1,6 +1,10 @@
 /// The `junit` format, for CI dashboards: a test suite per spec file, a test
-/// case per screen, and a failure per finding at or above `--fail-on`.
+/// case per screen, and at most one failure per test case, holding every
+/// finding of that screen at or above `--fail-on`.
 ///
+/// One failure per case because Jenkins and GitLab read only a case's first
+/// `<failure>`; the counts (`tests` = cases, `failures` = failing cases) then
+/// agree with the cases at every level, as junitparser recomputes them.
 /// Findings below the threshold are not failures, but they are not hidden
 /// either: they go to the test case's `system-out`. Findings that belong to
 /// no named screen (a file that does not parse, an unnamed document) go to a
@@ -8,7 +12,7 @@
 public struct JUnitWriter: ReportWriter {
     public let name = "junit"
     public let fileExtension = "xml"
-    public let summary = "JUnit XML, for CI dashboards: a failure per finding at or above --fail-on"
+    public let summary = "JUnit XML, for CI dashboards: a test case per screen, failing at --fail-on"
 
     public init() {}
 
@@ -79,7 +83,6 @@ public struct JUnitWriter: ReportWriter {
         for testCase in cases {
             let failing = testCase.findings.filter { isFailure($0, failOn) }
             let passing = testCase.findings.filter { !isFailure($0, failOn) }
-            failures += failing.count
             body += "    <testcase name=\"\(MarkupText.attribute(testCase.name))\" classname=\"\(MarkupText.attribute(path))\""
             body += " file=\"\(MarkupText.attribute(path))\" time=\"0\""
             if failing.isEmpty && passing.isEmpty {
@@ -87,10 +90,11 @@ public struct JUnitWriter: ReportWriter {
                 continue
             }
             body += ">\n"
-            for finding in failing {
-                body += "      <failure type=\"\(MarkupText.attribute(finding.rule))\""
-                body += " message=\"\(MarkupText.attribute("\(finding.severity.rawValue): \(finding.message)"))\">"
-                body += MarkupText.escape(detail(finding)) + "</failure>\n"
+            if !failing.isEmpty {
+                failures += 1
+                body += "      <failure type=\"\(MarkupText.attribute(failureType(failing)))\""
+                body += " message=\"\(MarkupText.attribute(failureMessage(failing)))\">"
+                body += MarkupText.escape(failing.map(detail).joined(separator: "\n\n")) + "</failure>\n"
             }
             if !passing.isEmpty {
                 body += "      <system-out>" + MarkupText.escape(passing.map(detail).joined(separator: "\n")) + "</system-out>\n"
@@ -105,6 +109,20 @@ public struct JUnitWriter: ReportWriter {
     private static func isFailure(_ finding: Finding, _ failOn: Severity?) -> Bool {
         guard let failOn else { return false }
         return finding.severity >= failOn
+    }
+
+    /// The rules that failed, each once, in the order they were found.
+    private static func failureType(_ failing: [Finding]) -> String {
+        var seen = Set<String>()
+        return failing.map(\.rule).filter { seen.insert($0).inserted }.joined(separator: " ")
+    }
+
+    /// The first finding, and how many more the text holds: what a dashboard shows in one line.
+    private static func failureMessage(_ failing: [Finding]) -> String {
+        guard let first = failing.first else { return "" }
+        let line = "\(first.severity.rawValue): \(TextReportWriter.headline(first))"
+        let more = failing.count - 1
+        return more == 0 ? line : "\(line) (and \(more) more finding\(more == 1 ? "" : "s"))"
     }
 
     private static func detail(_ finding: Finding) -> String {

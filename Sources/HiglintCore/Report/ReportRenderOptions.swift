@@ -11,6 +11,10 @@ public struct ReportRenderOptions: Sendable {
     public var liveRefreshSeconds: Int?
     /// HTML: a line under the title, such as when the watcher last updated the report.
     public var subtitle: String?
+    /// Text: each finding's hint on an indented line after it (a terminal, or `--hints`).
+    public var showsHints = false
+    /// Text: ANSI colours for the severity, the place and the rule (a terminal, or `--color always`).
+    public var usesColor = false
 
     public init(
         rules: [RuleDescription], failOn: Severity? = .error, sourceRoot: String? = nil,

@@ -30,7 +30,7 @@ public struct ReportFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every format, in the order the help lists them.
-    public static let all: [ReportFormat] = [.text, .json, .sarif, .junit, .html]
+    public static let all: [ReportFormat] = [.text, .json, .sarif, .github, .gitlab, .junit, .html]
 
     /// The format called `name`, if there is one.
     public init?(name: String) {

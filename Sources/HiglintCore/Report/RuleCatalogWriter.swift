@@ -88,7 +88,7 @@ public enum RuleCatalogWriter {
     /// `higlint explain RULE`.
     public static func explanation(_ rule: RuleDescription) -> String {
         var out = "\(rule.id) (\(rule.severity.rawValue)\(rule.isProjectRule ? ", project rule" : ""))\n\n"
-        out += "\(rule.summary)\n\nWhy: \(rule.rationale)\nSource: seed \(rule.seed)\nFix: \(rule.hint)\n"
+        out += "\(rule.summary)\n\nWhy: \(rule.rationale)\nSource: \(GuidelineSource.describe(seed: rule.seed))\nFix: \(rule.hint)\n"
         if let fix = rule.fix { out += "\(fixLine(fix)): \(fix.summary)\n  \(fix.safety == .safe ? "Safe" : "Unsafe"): \(fix.reason)\n" }
         if !rule.thresholds.isEmpty {
             out += "Thresholds (config `thresholds:`):\n"

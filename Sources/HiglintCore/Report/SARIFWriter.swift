@@ -3,6 +3,8 @@
 /// One run; `tool.driver.rules` lists every rule so a viewer can show its help
 /// even for rules that found nothing. Paths are relative to `SRCROOT`, the
 /// directory the review ran in, so the file means the same on any checkout.
+/// Findings a baseline hid are results too, with an external suppression:
+/// dropped, code scanning would close their alerts as fixed.
 public struct SARIFWriter: ReportWriter {
     public let name = "sarif"
     public let fileExtension = "sarif"
@@ -18,6 +20,9 @@ public struct SARIFWriter: ReportWriter {
     public static let rootBaseID = "SRCROOT"
     /// The `partialFingerprints` key; bump the version if the fingerprint's recipe changes.
     public static let fingerprintKey = "higlintFinding/v1"
+    /// The driver's `informationUri`: the manual page installed with the binary
+    /// (the `man:` scheme systemd units use too); the project names no web address.
+    public static let informationURI = "man:higlint(1)"
 
     public static func write(_ report: Report, rules: [RuleDescription], sourceRoot: String?) -> String {
         var ruleIndex: [String: Int] = [:]
@@ -26,6 +31,7 @@ public struct SARIFWriter: ReportWriter {
         var out = "{\n  \"$schema\": \(JSONText.string(schemaURI)),\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
         out += "      \"tool\": {\n        \"driver\": {\n"
         out += "          \"name\": \"higlint\",\n"
+        out += "          \"informationUri\": \(JSONText.string(informationURI)),\n"
         out += "          \"version\": \(JSONText.string(HiglintVersion.current)),\n"
         out += "          \"semanticVersion\": \(JSONText.string(HiglintVersion.current)),\n"
         out += "          \"rules\": ["
@@ -36,14 +42,14 @@ public struct SARIFWriter: ReportWriter {
             out += "      \"originalUriBaseIds\": {\(JSONText.string(rootBaseID)): {\"uri\": \(JSONText.string(fileURI(root)))}},\n"
         }
         out += "      \"columnKind\": \"unicodeCodePoints\",\n"
-        var seen: [String: Int] = [:]
-        let results = report.findings.map { finding -> String in
-            let key = fingerprintInput(finding)
-            let occurrence = seen[key, default: 0] + 1
-            seen[key] = occurrence
+        // Shown and baselined together, so a finding keeps its fingerprint when a baseline takes it.
+        let baselined = Set(report.baselined)
+        let all = report.baselined.isEmpty ? report.findings : (report.findings + report.baselined).sorted(by: Finding.reportOrder)
+        let results = zip(all, FindingFingerprint.all(all)).map { finding, fingerprint in
             let index = ruleIndex[finding.rule]
-            return "        " + render(finding, ruleIndex: index, fingerprint: fingerprint(key, occurrence),
-                                       fixSummary: index.flatMap { rules[$0].fix?.summary })
+            return "        " + render(
+                finding, ruleIndex: index, fingerprint: fingerprint, suppressed: baselined.contains(finding),
+                fixSummary: index.flatMap { rules[$0].fix?.summary })
         }
         out += "      \"results\": ["
         out += results.isEmpty ? "]\n" : "\n" + results.joined(separator: ",\n") + "\n      ]\n"
@@ -82,7 +88,9 @@ public struct SARIFWriter: ReportWriter {
         return out
     }
 
-    private static func render(_ finding: Finding, ruleIndex: Int?, fingerprint: String, fixSummary: String?) -> String {
+    private static func render(
+        _ finding: Finding, ruleIndex: Int?, fingerprint: String, suppressed: Bool, fixSummary: String?
+    ) -> String {
         var out = "{\"ruleId\": \(JSONText.string(finding.rule))"
         if let ruleIndex { out += ", \"ruleIndex\": \(ruleIndex)" }
         out += ", \"level\": \(JSONText.string(level(finding.severity)))"
@@ -100,6 +108,9 @@ public struct SARIFWriter: ReportWriter {
         out += "}]"
         if let fix = finding.fix { out += ", \"fixes\": [" + render(fix, in: finding.file, summary: fixSummary) + "]" }
         out += ", \"partialFingerprints\": {\(JSONText.string(fingerprintKey)): \(JSONText.string(fingerprint))}"
+        if suppressed {
+            out += ", \"suppressions\": [{\"kind\": \"external\", \"justification\": \"accepted in the baseline\"}]"
+        }
         if !finding.hint.isEmpty {
             out += ", \"properties\": {\"hint\": \(JSONText.string(finding.hint))}"
         }
@@ -121,26 +132,6 @@ public struct SARIFWriter: ReportWriter {
     private static func artifactLocation(_ path: String) -> String {
         if path.hasPrefix("/") { return "{\"uri\": \(JSONText.string(fileURI(path)))}" }
         return "{\"uri\": \(JSONText.string(percentEncoded(path))), \"uriBaseId\": \(JSONText.string(rootBaseID))}"
-    }
-
-    // MARK: - Fingerprints
-
-    /// What identifies a finding across edits: not its line, which moves when lines above change.
-    static func fingerprintInput(_ finding: Finding) -> String {
-        [finding.rule, finding.file, finding.screen ?? "", finding.element ?? ""].joined(separator: "\u{1F}")
-    }
-
-    /// FNV-1a, 64 bits: stable across runs and platforms, unlike Swift's seeded `Hasher`.
-    /// The occurrence tells apart equal findings on one element (two schema problems on one screen).
-    static func fingerprint(_ input: String, _ occurrence: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in input.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        let padded = String(repeating: "0", count: 16 - hex.count) + hex
-        return occurrence == 1 ? padded : "\(padded):\(occurrence)"
     }
 
     // MARK: - URIs

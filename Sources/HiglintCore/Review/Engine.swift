@@ -139,13 +139,18 @@ public struct Engine: Sendable {
             if let importer = importer(for: file.path) { return StartedReview(result: review(bytes, file: file, with: importer)) }
             return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
-            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
-            let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
-            result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return StartedReview(result: result)
+            return StartedReview(result: review(tooLarge: size, file: file))
         case .failure(let problem):
             return StartedReview(result: FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: problem))
         }
+    }
+
+    /// A file of `size` bytes, over `limits.max_file_bytes`, that was not read: its one finding.
+    public func review(tooLarge size: Int, file: SpecFile) -> FileResult {
+        var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+        let failure = LoadFailure.tooLarge(size, limit: config.limits.maxFileBytes)
+        result.findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
+        return result
     }
 
     /// The file's result, with the external plugins' findings.

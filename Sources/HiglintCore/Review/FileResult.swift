@@ -35,6 +35,9 @@ public struct Report: Sendable {
     public var files: [FileResult]
     /// File findings and project findings together, in report order.
     public var findings: [Finding]
+    /// Findings a baseline hid, in report order: not counted and never failing, but
+    /// SARIF lists them as suppressed, so code scanning closes no alert a baseline accepted.
+    public var baselined: [Finding] = []
 
     public init(files: [FileResult], findings: [Finding]) {
         self.files = files

@@ -27,16 +27,22 @@ public struct SpecDiscovery: Sendable {
     public var workingDirectory: String
     /// The extensions importers read (`.storyboard`), reviewed beside the specs.
     public var importedExtensions: [String]
+    /// The folder of the config the globs come from: a glob may also be written relative to it.
+    public var configDirectory: String?
+    /// Whether the globs also skip files named on the command line (`--force-exclude`, for
+    /// pre-commit, which names every changed file); otherwise a named file is reviewed as asked.
+    public var excludesNamedFiles = false
 
     public init(
         exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
-        importedExtensions: [String] = []
+        importedExtensions: [String] = [], configDirectory: String? = nil
     ) {
         self.importedExtensions = importedExtensions
         self.exclude = exclude.map(Glob.init)
         self.excludedFiles = excludedFiles
         self.excludedNames = Self.lastComponents(of: excludedFiles)
         self.workingDirectory = workingDirectory
+        self.configDirectory = configDirectory
     }
 
     public struct Outcome: Sendable {
@@ -45,6 +51,11 @@ public struct SpecDiscovery: Sendable {
         public var notes: [String] = []
         /// Paths that could not be looked at all (named paths that do not exist, unreadable directories).
         public var errors: [String] = []
+        /// Directories named to review that hold no spec (and could be listed): a misspelt
+        /// or emptied folder, which the caller decides is an error or not.
+        public var emptyDirectories: [String] = []
+
+        public init() {}
     }
 
     private static func lastComponents(of paths: Set<String>) -> [String] {
@@ -70,8 +81,13 @@ public struct SpecDiscovery: Sendable {
             let absolute = FileSystem.absolute(path, relativeTo: workingDirectory)
             switch FileSystem.targetKind(at: absolute) {
             case .directory:
+                let found = (files: outcome.files.count, errors: outcome.errors.count)
                 walk(absolute, root: absolute, into: &outcome)
+                if outcome.files.count == found.files, outcome.errors.count == found.errors {
+                    outcome.emptyDirectories.append(displayPath(for: absolute))
+                }
             case .regular:
+                if excludesNamedFiles, isExcluded(absolute, root: configDirectory ?? workingDirectory) { continue }
                 add(absolute, into: &outcome)
             case .missing:
                 if FileSystem.kind(at: absolute) == .symlink {
@@ -108,7 +124,8 @@ public struct SpecDiscovery: Sendable {
         if exclude.isEmpty { return false }
         let relative = FileSystem.relative(absolutePath, to: root)
         let display = displayPath(for: absolutePath)
-        return exclude.contains { $0.matches(relative) || $0.matches(display) }
+        let fromConfig = configDirectory.map { FileSystem.relative(absolutePath, to: $0) }
+        return exclude.contains { $0.matches(relative) || $0.matches(display) || fromConfig.map($0.matches) == true }
     }
 
     /// `name` is given for a regular file found by the walk (not a link), whose real path

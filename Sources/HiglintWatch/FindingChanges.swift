@@ -1,0 +1,95 @@
+import HiglintCore
+
+/// Which findings an update made appear and which it made go, so the
+/// watcher's terminal shows the findings themselves, not only the counts.
+///
+/// Each file's shown findings are kept with the rendered chunk the table
+/// showed for them. The table replaces a file's chunk only when the file or
+/// its project findings changed, so an unchanged chunk (the same object)
+/// means unchanged findings: an update looks up the files that show findings
+/// and compares only those whose chunk is new.
+struct FindingChanges {
+    struct Difference {
+        var appeared: [Finding] = []
+        var disappeared: [Finding] = []
+    }
+
+    private struct Shown {
+        /// Held, not only its identity, so its address cannot be reused by a new chunk.
+        var chunk: RenderedFindings?
+        var findings: [Finding]
+    }
+
+    /// Display path → what it showed at the last update; files with findings only.
+    private var byFile: [String: Shown] = [:]
+
+    /// Records what the table shows now and returns what differs from the last time.
+    /// With a baseline, or findings the table cannot place, `report` is what is
+    /// shown: the findings are compared whole, as the report itself was built.
+    mutating func update(from table: ResultTable, report: Report?) -> Difference {
+        var difference = Difference()
+        if let report {
+            var grouped: [String: [Finding]] = [:]
+            for finding in report.findings { grouped[finding.file, default: []].append(finding) }
+            for (file, findings) in grouped {
+                compare(byFile[file]?.findings ?? [], findings, into: &difference)
+            }
+            for (file, shown) in byFile where grouped[file] == nil { compare(shown.findings, [], into: &difference) }
+            byFile = grouped.mapValues { Shown(chunk: nil, findings: $0) }
+        } else {
+            var showing = 0
+            for entry in table.entries where entry.shown != nil {
+                showing += 1
+                let path = entry.displayPath
+                let previous = byFile[path]
+                if let chunk = previous?.chunk, chunk === entry.shown { continue }
+                let findings = (entry.result.findings + entry.projectFindings).sorted(by: Finding.reportOrder)
+                compare(previous?.findings ?? [], findings, into: &difference)
+                byFile[path] = Shown(chunk: entry.shown, findings: findings)
+            }
+            // More files kept than showing: some were removed or show nothing now.
+            if byFile.count > showing {
+                let current = Set(table.entries.lazy.filter { $0.shown != nil }.map(\.displayPath))
+                for (file, shown) in byFile where !current.contains(file) {
+                    compare(shown.findings, [], into: &difference)
+                    byFile[file] = nil
+                }
+            }
+        }
+        difference.appeared.sort(by: Finding.reportOrder)
+        difference.disappeared.sort(by: Finding.reportOrder)
+        return difference
+    }
+
+    /// Counts, not sets: two equal findings are two findings.
+    private func compare(_ before: [Finding], _ after: [Finding], into difference: inout Difference) {
+        if before == after { return }
+        var counts: [Finding: Int] = [:]
+        for finding in before { counts[finding, default: 0] += 1 }
+        for finding in after {
+            if let count = counts[finding], count > 0 {
+                counts[finding] = count - 1
+            } else {
+                difference.appeared.append(finding)
+            }
+        }
+        for finding in before where (counts[finding] ?? 0) > 0 {
+            counts[finding, default: 0] -= 1
+            difference.disappeared.append(finding)
+        }
+    }
+
+    /// Log lines: `higlint: + finding` for each that appeared, `higlint: - finding` for
+    /// each that went, in the text report's form; past `limit` of either, how many more.
+    /// Each has the prefix every log line has, so the log stays one kind of line.
+    static func lines(_ difference: Difference, limit: Int = 20) -> [String] {
+        var lines: [String] = []
+        for (sign, findings) in [("+", difference.appeared), ("-", difference.disappeared)] {
+            for finding in findings.prefix(limit) { lines.append("higlint: \(sign) " + TextReportWriter.render(finding)) }
+            if findings.count > limit {
+                lines.append("higlint: \(sign) ... and \(findings.count - limit) more (the live report has them all)")
+            }
+        }
+        return lines
+    }
+}

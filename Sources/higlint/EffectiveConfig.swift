@@ -1,0 +1,100 @@
+import HiglintCore
+
+/// `check --print-config`: the config a run would use, every key of it, each
+/// with where its value came from (the file's line and column, or the
+/// built-in default). The output is YAML a config file could hold.
+struct EffectiveConfig {
+    var config: Config
+    /// The file's keys by path (`["app", "device"]`), where each was written.
+    var written: [[String]: Mark] = [:]
+    /// The file as messages name it, when there is one.
+    var fileName: String?
+    var thresholds: ThresholdCatalog
+
+    init(_ config: Config, fileName: String?, thresholds: ThresholdCatalog) {
+        self.config = config
+        self.fileName = fileName
+        self.thresholds = thresholds
+        if let fileName, let bytes = try? FileReader.read(fileName, maxBytes: 1 << 20).get(),
+           case .success(let documents) = YAMLLoader.load(bytes), let document = documents.first, let root = document.root {
+            // The loader accepted this file already; here only where each key sits is read.
+            for member in document.entries(root) {
+                guard let key = document.scalar(member.key) else { continue }
+                written[[key]] = document.start(member.key)
+                guard document.kind(member.value) == .mapping else { continue }
+                for inner in document.entries(member.value) {
+                    if let name = document.scalar(inner.key) { written[[key, name]] = document.start(inner.key) }
+                }
+            }
+        }
+    }
+
+    func render() -> String {
+        var rows: [(text: String, source: String?)] = []
+        func line(_ text: String, _ path: [String]? = nil) {
+            rows.append((text, path.map(source)))
+        }
+        func list(_ values: [String]) -> String { "[" + values.map(JSONText.string).joined(separator: ", ") + "]" }
+
+        line("paths: \(list(config.paths))", ["paths"])
+        line("exclude: \(list(config.exclude))", ["exclude"])
+        line("app:")
+        line("  device: \(config.appDevice.rawValue)", ["app", "device"])
+        line("  category: \(JSONText.optional(config.appCategory))", ["app", "category"])
+        line("plugins:")
+        if let enabled = config.enabledPlugins {
+            line("  enabled: \(list(enabled.sorted()))", ["plugins", "enabled"])
+        } else {
+            // Commented out: `enabled: []` would run no plugin at all.
+            line("  # enabled: not set, so every plugin runs that is not disabled", ["plugins", "enabled"])
+        }
+        line("  disabled: \(list(config.disabledPlugins.sorted()))", ["plugins", "disabled"])
+        if config.ruleSeverities.isEmpty {
+            line("rules: {}", ["rules"])
+        } else {
+            line("rules:")
+            for id in config.ruleSeverities.keys.sorted() {
+                let severity = config.ruleSeverities[id].flatMap { $0 }
+                line("  \(id): \(severity?.rawValue ?? "off")", ["rules", id])
+            }
+        }
+        line("thresholds:")
+        for entry in thresholds.entries {
+            let declaration = entry.declaration
+            let value = config.thresholds[key: declaration.key] ?? declaration.defaultValue
+            line("  \(declaration.key): \(value)", ["thresholds", declaration.key])
+        }
+        line("limits:")
+        line("  max_file_bytes: \(config.limits.maxFileBytes)", ["limits", "max_file_bytes"])
+        line("  max_depth: \(config.limits.maxDepth)", ["limits", "max_depth"])
+        line("  max_alias_nodes: \(config.limits.maxAliasNodes)", ["limits", "max_alias_nodes"])
+        line("watch:")
+        line("  settle_ms: \(config.watch.settleMilliseconds)", ["watch", "settle_ms"])
+        line("  max_delay_ms: \(config.watch.maxDelayMilliseconds)", ["watch", "max_delay_ms"])
+        line("  report: \(JSONText.optional(config.watch.report))", ["watch", "report"])
+        line("  outputs: \(list(config.watch.outputs.map { "\($0.format.name)=\($0.path)" }))", ["watch", "outputs"])
+        line("baseline: \(JSONText.optional(config.baseline))", ["baseline"])
+
+        var out = "# The effective config. "
+        if let fileName {
+            out += "From \(LineText.escape(fileName)); its relative paths are relative to \(LineText.escape(config.baseDirectory)).\n"
+        } else {
+            out += "No --config and no .higlint.yaml or .higlint.yml here or above: the built-in defaults.\n"
+        }
+        let width = rows.map(\.text.count).max() ?? 0
+        for row in rows {
+            guard let source = row.source else {
+                out += row.text + "\n"
+                continue
+            }
+            out += row.text + String(repeating: " ", count: width - row.text.count + 2) + "# " + source + "\n"
+        }
+        return out
+    }
+
+    /// `file:line:col` of the key (or of the section that holds it), else `default`.
+    private func source(_ path: [String]) -> String {
+        guard let fileName, let mark = written[path] else { return "default" }
+        return "\(LineText.escape(fileName)):\(mark.line):\(mark.column)"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `make install`: the binary, the man page and the completions, and nothing
+/// of the service; the installed higlint works from PATH as the README's
+/// set-up leaves it.
+final class InstallTests: XCTestCase {
+    static var root: URL { CompletionAndManPageTests.root }
+
+    func testMakeInstallPutsHiglintOnThePathWithItsManPageAndCompletions() throws {
+        let prefix = try SpecTree()
+        let make = URL(fileURLWithPath: "/usr/bin/make")
+        guard FileManager.default.isExecutableFile(atPath: make.path) else { throw XCTSkip("make is not installed") }
+        // `-o build`: the binary under test is the one installed, not a fresh release build.
+        let install = try ChildProcess.run(
+            make, ["-s", "-C", Self.root.path, "-o", "build", "-o", "deps", "install",
+                   "PREFIX=\(prefix.url.path)", "SYSCONFDIR=\(prefix.url.path)/etc", "BIN=\(try HiglintProcess.binary().path)"])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertTrue(install.stdout.contains("is not on your PATH; add it with: export PATH=\"\(prefix.url.path)/bin:$PATH\""), install.stdout)
+
+        var installed: [String] = []
+        if let walk = FileManager.default.enumerator(atPath: prefix.url.path) {
+            for case let path as String in walk where !path.hasSuffix("/") {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    installed.append(path)
+                }
+            }
+        }
+        XCTAssertEqual(installed.sorted(), [
+            "bin/higlint", "share/bash-completion/completions/higlint", "share/fish/vendor_completions.d/higlint.fish",
+            "share/man/man1/higlint.1", "share/zsh/site-functions/_higlint",
+        ], "no unit and no /etc config without install-service")
+
+        // From PATH, as a user types it, and with man finding its page under the prefix.
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "\(prefix.url.path)/bin:/usr/bin:/bin"
+        let version = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "higlint --version"], environment: environment)
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.hasPrefix("higlint "), version.stdout)
+        environment["MANPATH"] = "\(prefix.url.path)/share/man"
+        let man = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/man"), ["-P", "cat", "higlint"], environment: environment)
+        XCTAssertEqual(man.status, 0, man.stderr)
+        XCTAssertTrue(man.stdout.contains("higlint check"), man.stdout)
+    }
+}

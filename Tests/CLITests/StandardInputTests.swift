@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `higlint check -`: a spec on standard input, as editors and pre-commit
+/// hooks send it, named by `--stdin-filename`; `--force-exclude` for files
+/// a hook names that the config excludes.
+final class StandardInputTests: XCTestCase {
+    static let small = CheckCommandTests.smallButton
+
+    /// `cat INPUT | higlint ARGUMENTS`, through a shell pipe.
+    private func piped(_ input: String, _ arguments: [String], in tree: SpecTree) throws -> ProcessOutcome {
+        try tree.write("stdin.input", input)
+        let quoted = ([try HiglintProcess.binary().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat stdin.input | " + quoted], in: tree.url)
+    }
+
+    func testDashReadsOneSpecFromStandardInput() throws {
+        let tree = try SpecTree()
+        let run = try piped(Self.small, ["check", "-"], in: tree)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, "<stdin>:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
+        XCTAssertEqual(run.stderr, "1 file, 1 screen: 1 error, 0 warnings, 0 infos\n")
+        // Not the config's paths as well: the tree's own spec is not reviewed.
+        try tree.write("other.yaml", Self.small)
+        XCTAssertEqual(try piped(Self.small, ["check", "-", "--format", "json"], in: tree).stdout.components(separatedBy: "\"rule\"").count, 2)
+    }
+
+    func testStdinFilenameNamesTheFileAndFindsItsConfig() throws {
+        let tree = try SpecTree()
+        try tree.write("app/.higlint.yaml", "thresholds: {min_hit_target: 30}\n")
+        let named = try piped(Self.small, ["check", "-", "--stdin-filename", "app/screens/small.yaml", "--fail-on", "info", "--format", "json"], in: tree)
+        XCTAssertEqual(named.status, 0, "app/.higlint.yaml applies to a file under app/: \(named.stdout)\(named.stderr)")
+        let elsewhere = try piped(Self.small, ["check", "--stdin-filename", "lib/small.yaml"], in: tree)
+        XCTAssertEqual(elsewhere.status, 1, "--stdin-filename alone reads standard input too")
+        XCTAssertTrue(elsewhere.stdout.hasPrefix("lib/small.yaml:3:5: error: b: "), elsewhere.stdout)
+        // Beside other paths, in report order, and seen by the project rules with them.
+        try tree.write("a.yaml", Self.small.replacing("Small", with: "Other"))
+        let both = try piped(Self.small, ["check", "a.yaml", "-", "--stdin-filename", "b.yaml"], in: tree)
+        XCTAssertEqual(both.stdout.split(separator: "\n").map { String($0.prefix(7)) }, ["a.yaml:", "b.yaml:"], both.stdout)
+        try tree.write("c.yaml", Self.small)
+        let duplicate = try piped(Self.small, ["check", "c.yaml", "-", "--stdin-filename", "d.yaml"], in: tree)
+        XCTAssertTrue(duplicate.stdout.contains("d.yaml:1:9: error: screen \"Small\" is already declared in c.yaml:1:9"), duplicate.stdout)
+    }
+
+    func testForceExcludeAppliesTheGlobsToNamedFilesAndStandardInput() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "exclude: ['drafts/**']\n")
+        try tree.write("drafts/wip.yaml", Self.small)
+        try tree.write("ok.yaml", CheckCommandTests.clean)
+        let asked = try HiglintProcess.run(["check", "drafts/wip.yaml", "ok.yaml"], in: tree.url)
+        XCTAssertEqual(asked.status, 1, "a named file is reviewed as asked")
+        let forced = try HiglintProcess.run(["check", "--force-exclude", "drafts/wip.yaml", "ok.yaml"], in: tree.url)
+        XCTAssertEqual(forced.status, 0, forced.stdout)
+        XCTAssertEqual(forced.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos\n")
+        let allExcluded = try HiglintProcess.run(["check", "--force-exclude", "drafts/wip.yaml"], in: tree.url)
+        XCTAssertEqual(allExcluded.status, 0, "every named file excluded is a clean run: \(allExcluded.stderr)")
+
+        let stdin = try piped(Self.small, ["check", "-", "--stdin-filename", "drafts/new.yaml", "--force-exclude"], in: tree)
+        XCTAssertEqual(stdin.status, 0, stdin.stdout + stdin.stderr)
+        XCTAssertEqual(stdin.stdout, "")
+        XCTAssertEqual(try piped(Self.small, ["check", "-", "--stdin-filename", "drafts/new.yaml"], in: tree).status, 1)
+    }
+
+    func testOverTheSizeLimitIsAFindingWithTheTrueSize() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "limits: {max_file_bytes: 100}\n")
+        let big = Self.small + String(repeating: "# padding\n", count: 100_000)
+        let run = try piped(big, ["check", "-"], in: tree)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("file is \(big.utf8.count) bytes, over the limit of 100 bytes"), run.stdout)
+    }
+
+    func testMistakesAreUsageErrors() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.small)
+        let twice = try piped(Self.small, ["check", "-", "-"], in: tree)
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("can be named once"), twice.stderr)
+        let noDash = try HiglintProcess.run(["check", "a.yaml", "--stdin-filename", "b.yaml"], in: tree.url)
+        XCTAssertEqual(noDash.status, 2)
+        XCTAssertTrue(noDash.stderr.contains("add - to the paths"), noDash.stderr)
+    }
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# Builds the Debian package from a built binary: `make deb` runs it.
+#   packaging/build-deb.sh BINARY OUTPUT_DIRECTORY
+# The files are those of `make install-service` with PREFIX=/usr; the config is a
+# conffile (an edited one survives upgrades and removal, until purge); Depends
+# lists the packages that own the shared libraries the binary loads.
+set -eu
+binary=$1
+out=$2
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+version=$("$binary" --version | sed -n 's/^higlint //p')
+[ -n "$version" ] || { echo "build-deb: $binary --version names no version" >&2; exit 1; }
+arch=$(dpkg --print-architecture)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+make -s -C "$here" -o build -o deps install-service DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
+	ZSHCOMPDIR=/usr/share/zsh/vendor-completions BIN="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")" >/dev/null
+gzip -9n "$stage/usr/share/man/man1/higlint.1"
+# As Debian ships binaries; and mktemp's 700 is not what / should become.
+strip --strip-unneeded "$stage/usr/bin/higlint"
+chmod 755 "$stage"
+
+# Each library the binary names (NEEDED), where the loader finds it, to the Debian package
+# that ships it. dpkg knows a file by the path its package installs, before or after /usr.
+packages=""
+for name in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+	# `name => path`, or the dynamic loader, which ldd lists by its path alone.
+	library=$(ldd "$binary" | awk -v name="$name" '
+		$1 == name && $3 ~ /^\// { print $3 }
+		$1 ~ /^\// && substr($1, length($1) - length(name)) == "/" name { print $1 }')
+	owner=""
+	for path in "$library" "$(readlink -f "$library")"; do
+		[ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1) || true
+	done
+	if [ -z "$owner" ]; then
+		echo "build-deb: no Debian package ships $name ($library); the package would not run elsewhere" >&2
+		exit 1
+	fi
+	packages="$packages $owner"
+done
+depends=$(printf '%s\n' $packages | sort -u | paste -sd, - | sed 's/,/, /g')
+[ -n "$depends" ] || { echo "build-deb: found no libraries in $binary" >&2; exit 1; }
+
+mkdir -p "$stage/DEBIAN"
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: higlint
+Version: $version
+Architecture: $arch
+Maintainer: higlint developers <higlint@localhost>
+Depends: $depends
+Section: devel
+Priority: optional
+Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+Description: design review of iOS screen specs against Apple's HIG
+ higlint reads YAML screen specs and reports what breaks Apple's Human
+ Interface Guidelines, with file, line and column: check for CI and hooks,
+ watch for a live report, and a hardened systemd service (not enabled on
+ install: point /etc/higlint/config.yaml at the spec tree first).
+CONTROL
+echo /etc/higlint/config.yaml > "$stage/DEBIAN/conffiles"
+
+# Without debhelper: tell a running systemd about the unit, and stop the service on removal.
+cat > "$stage/DEBIAN/postinst" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
+SCRIPT
+cat > "$stage/DEBIAN/prerm" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ] && [ "$1" = remove ]; then systemctl stop higlint.service || true; fi
+SCRIPT
+cat > "$stage/DEBIAN/postrm" <<'SCRIPT'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
+SCRIPT
+chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/prerm" "$stage/DEBIAN/postrm"
+
+mkdir -p "$out"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$out/higlint_${version}_${arch}.deb" >/dev/null
+echo "$out/higlint_${version}_${arch}.deb"

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Installs the Debian package, runs it, verifies its unit, then removes and purges
+# it, checking what each step leaves: `make deb-test`, which CI runs. As root.
+#   packaging/test-deb.sh PACKAGE.deb
+set -eu
+deb=$1
+here=$(cd "$(dirname "$0")/.." && pwd)
+fail() { echo "deb-test: $*" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || fail "run as root: it installs the package"
+! dpkg -s higlint >/dev/null 2>&1 || fail "a higlint package is installed already; remove it first"
+work=$(mktemp -d)
+trap 'dpkg -P higlint >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+
+dpkg-deb --field "$deb" Depends | grep -q 'libyaml-0-2' || fail "Depends does not name libyaml-0-2: $(dpkg-deb --field "$deb" Depends)"
+dpkg -i "$deb" >/dev/null || fail "dpkg -i failed"
+
+# It runs, from PATH, with no library of the Swift toolchain.
+[ "$(command -v higlint)" = /usr/bin/higlint ] || fail "higlint is not /usr/bin/higlint on PATH"
+! ldd /usr/bin/higlint | grep -q /opt/ || fail "the binary loads libraries from outside Debian: $(ldd /usr/bin/higlint | grep /opt/)"
+env -i /usr/bin/higlint --version | grep -q '^higlint ' || fail "higlint --version"
+status=0
+(cd "$here" && /usr/bin/higlint check --config config.yaml --format json --quiet examples) > "$work/report.json" || status=$?
+[ "$status" = 1 ] || fail "check of the examples exited $status, not 1 (findings)"
+grep -q '"rule": "buttons.hit-target"' "$work/report.json" || fail "check found no hit-target finding in the examples"
+
+# The unit, the man page, the completions and the conffile.
+unit=/usr/lib/systemd/system/higlint.service
+grep -q '^ExecStart=/usr/bin/higlint watch --config /etc/higlint/config.yaml ' "$unit" || fail "ExecStart in $unit"
+systemd-analyze verify "$unit" > "$work/verify.log" 2>&1 || fail "systemd-analyze verify: $(cat "$work/verify.log")"
+! grep -q higlint "$work/verify.log" || fail "systemd-analyze verify warns: $(cat "$work/verify.log")"
+[ "$(man -w higlint)" = /usr/share/man/man1/higlint.1.gz ] || fail "man -w higlint: $(man -w higlint 2>&1)"
+for file in /usr/share/bash-completion/completions/higlint /usr/share/zsh/vendor-completions/_higlint \
+	/usr/share/fish/vendor_completions.d/higlint.fish; do
+	[ -f "$file" ] || fail "no $file"
+done
+dpkg-query -W -f='${Conffiles}\n' higlint | grep -q '^ /etc/higlint/config.yaml ' || fail "/etc/higlint/config.yaml is not a conffile"
+
+# Removing takes every file but the edited conffile; purging takes that too.
+dpkg -L higlint > "$work/files"
+echo "# edited here" >> /etc/higlint/config.yaml
+dpkg -r higlint >/dev/null || fail "dpkg -r failed"
+while read -r path; do
+	[ "$path" = /etc/higlint/config.yaml ] && continue
+	if [ -f "$path" ] || [ -L "$path" ]; then fail "$path is left after dpkg -r"; fi
+done < "$work/files"
+grep -q '# edited here' /etc/higlint/config.yaml || fail "dpkg -r did not keep the edited conffile"
+dpkg -P higlint >/dev/null || fail "dpkg -P failed"
+[ ! -e /etc/higlint/config.yaml ] || fail "/etc/higlint/config.yaml is left after dpkg -P"
+echo "deb-test: $(basename "$deb") installed, ran, its unit verified, removed and purged cleanly"
