@@ -20,7 +20,7 @@ final class StandardInputTests: XCTestCase {
         let run = try piped(Self.small, ["check", "-"], in: tree)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.stdout, "<stdin>:3:5: error: b: frame 30x30 pt is under 44x44 pt [buttons.hit-target]\n")
-        XCTAssertEqual(run.stderr, "1 file, 1 screen: 1 error, 0 warnings, 0 infos\n")
+        XCTAssertEqual(run.stderr, "1 file, 1 screen: 1 error, 0 warnings, 0 infos (1 fixable with --fix)\n")
         // Not the config's paths as well: the tree's own spec is not reviewed.
         try tree.write("other.yaml", Self.small)
         XCTAssertEqual(try piped(Self.small, ["check", "-", "--format", "json"], in: tree).stdout.components(separatedBy: "\"rule\"").count, 2)
