@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// A property-list value, as either of the two plist syntaxes an Xcode project holds it:
 /// the old ASCII form of `project.pbxproj` and the XML form of `Info.plist`.
 enum PropertyList: Sendable, Equatable {
@@ -229,7 +231,7 @@ struct OldStylePropertyListParser {
             }
             let key = try string()
             try skipTrivia()
-            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \"\(key.prefix(40))\"") }
+            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \(HiglintCore.quoted(key, limit: 40))") }
             index += 1
             let value: PropertyList
             if indexesObjects, depth == 1, key == "objects", try startsDictionary(depth: depth) {
@@ -240,7 +242,7 @@ struct OldStylePropertyListParser {
                 value = try self.value(depth: depth)
             }
             try skipTrivia()
-            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \"\(key.prefix(40))\"") }
+            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \(HiglintCore.quoted(key, limit: 40))") }
             index += 1
             // A repeated key keeps its last value.
             entries[key] = value
@@ -267,14 +269,14 @@ struct OldStylePropertyListParser {
             }
             let key = try string()
             try skipTrivia()
-            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \"\(key.prefix(40))\"") }
+            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \(HiglintCore.quoted(key, limit: 40))") }
             index += 1
             try skipTrivia()
             let start = index
             try skipValue(depth: depth)
             let end = index
             try skipTrivia()
-            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \"\(key.prefix(40))\"") }
+            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \(HiglintCore.quoted(key, limit: 40))") }
             index += 1
             entries[key] = start..<end
         }
@@ -312,13 +314,13 @@ struct OldStylePropertyListParser {
             try skipString()
             try skipTrivia()
             guard current == UInt8(ascii: "=") else {
-                throw error("expected = after the key \"\(key(at: keyStart).prefix(40))\"")
+                throw error("expected = after the key \(HiglintCore.quoted(key(at: keyStart), limit: 40))")
             }
             index += 1
             try skipValue(depth: depth)
             try skipTrivia()
             guard current == UInt8(ascii: ";") else {
-                throw error("expected ; after the value of \"\(key(at: keyStart).prefix(40))\"")
+                throw error("expected ; after the value of \(HiglintCore.quoted(key(at: keyStart), limit: 40))")
             }
             index += 1
         }
