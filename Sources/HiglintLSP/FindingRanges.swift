@@ -8,13 +8,17 @@ struct NodeSpans {
         var column: Int
     }
 
-    /// The outermost node starting at each place (a block map starts where its first key
-    /// does; the finding is about the map), as libyaml character indexes.
+    /// The outermost node starting at each wanted place (a block map starts where its first
+    /// key does; the finding is about the map), as libyaml character indexes.
     private var spans: [Start: Range<Int>] = [:]
+    private let wanted: Set<Start>?
     let documents: [YAMLDocument]
 
-    init(_ bytes: [UInt8], limits: LoaderLimits) {
-        guard case .success(let documents) = YAMLLoader.load(bytes, limits: limits) else {
+    /// The spans of the nodes at `places` (each a line and column), or of every node when nil.
+    /// A text without findings is not loaded at all.
+    init(_ bytes: [UInt8], limits: LoaderLimits, places: [(line: Int, column: Int)]? = nil) {
+        wanted = places.map { Set($0.map { Start(line: $0.line, column: $0.column) }) }
+        guard wanted?.isEmpty != true, case .success(let documents) = YAMLLoader.load(bytes, limits: limits) else {
             self.documents = []
             return
         }
@@ -27,7 +31,7 @@ struct NodeSpans {
     private mutating func visit(_ node: Node, in document: YAMLDocument, depth: Int) {
         let start = document.start(node)
         let key = Start(line: start.line, column: start.column)
-        if spans[key] == nil { spans[key] = document.characterSpan(of: node) }
+        if spans[key] == nil, wanted?.contains(key) ?? true { spans[key] = document.characterSpan(of: node) }
         guard depth < 200 else { return }
         switch document.kind(node) {
         case .scalar: break

@@ -128,7 +128,16 @@ extension LanguageServer {
         for uri in dirty.sorted() {
             guard var document = documents[uri] else { continue }
             let engine = folders[document.folder].engine
-            let result = document.isImported ? engine.review(document.file) : engine.review(document.text.bytes, file: document.file)
+            let bytes = document.text.bytes
+            let result: FileResult
+            if document.isImported {
+                result = engine.review(document.file)
+            } else if bytes.count > engine.config.limits.maxFileBytes {
+                // As `check` would say of the file on disk: one finding, nothing read.
+                result = engine.review(tooLarge: bytes.count, file: document.file)
+            } else {
+                result = engine.review(bytes, file: document.file)
+            }
             document.result = result
             documents[uri] = document
             folders[document.folder].table.store(result)
@@ -168,17 +177,21 @@ extension LanguageServer {
         return (own + project).sorted(by: Finding.reportOrder)
     }
 
-    func maker(for document: OpenDocument) -> DiagnosticMaker {
+    /// Ranges for `findings` (for the nodes they point at only), or for any finding when nil.
+    func maker(for document: OpenDocument, findings: [Finding]? = nil) -> DiagnosticMaker {
         let limits = folders[document.folder].load.config.limits
+        let places = findings?.map { (line: $0.line, column: $0.column) }
         return DiagnosticMaker(
-            lines: document.text.lines, spans: document.isImported ? nil : NodeSpans(document.text.bytes, limits: limits),
+            lines: document.text.lines,
+            spans: document.isImported ? nil : NodeSpans(document.text.bytes, limits: limits, places: places),
             encoding: encoding, documented: environment.documentedRules, rulesPage: rulesPage)
     }
 
     func diagnostics(of uri: String) -> [JSONValue] {
         guard let document = documents[uri] else { return [] }
-        let maker = maker(for: document)
-        return findings(of: document).map(maker.diagnostic)
+        let shown = findings(of: document)
+        let maker = maker(for: document, findings: shown)
+        return shown.map(maker.diagnostic)
     }
 
     func publication(_ uri: String) -> JSONValue {
