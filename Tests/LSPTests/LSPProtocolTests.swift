@@ -208,6 +208,50 @@ final class LSPProtocolTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    func testAFileChangedOnDiskUpdatesTheProjectFindingsOfOpenDocuments() throws {
+        let first = try write("a.yaml", "screen: One\n")
+        let second = try write("b.yaml", "screen: Two\n")
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try client.waitFor("the request to watch files") { $0["method"] as? String == "client/registerCapability" }
+        let watchers = (((registration["params"] as? Object)?["registrations"] as? [Object])?.first?["registerOptions"] as? Object)?["watchers"] as? [Object]
+        XCTAssertTrue(watchers?.contains { $0["globPattern"] as? String == "**/.higlint.yaml" } == true, "\(registration)")
+        client.send(["jsonrpc": "2.0", "id": registration["id"] ?? 0, "result": NSNull()])
+        var mark = client.mark
+        client.open(second, text: "screen: Two\n")
+        try client.diagnostics(for: LSPClient.uri(second), after: mark) { $0.isEmpty }
+        try Data("screen: Two\n".utf8).write(to: first)
+        mark = client.mark
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": LSPClient.uri(first), "type": 2]]])
+        try client.diagnostics(for: LSPClient.uri(second), after: mark) { $0.contains { $0.code == "spec.duplicate-screen" } }
+        try FileManager.default.removeItem(at: first)
+        mark = client.mark
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": LSPClient.uri(first), "type": 3]]])
+        try client.diagnostics(for: LSPClient.uri(second), after: mark) { $0.isEmpty }
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    /// A client that pulls gets no pushes (it would show everything twice), and is asked to
+    /// pull again when another file moves its project findings.
+    func testAPullingClientIsNotPushedToAndIsAskedToRefresh() throws {
+        let first = try write("a.yaml", "screen: One\n")
+        let second = try write("b.yaml", "screen: Two\n")
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace, capabilities: [
+            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+            "workspace": ["diagnostics": ["refreshSupport": true]],
+        ])
+        let mark = client.mark
+        client.open(first, text: "screen: One\n")
+        client.open(second, text: "screen: Two\n")
+        client.change(first, version: 2, changes: [["text": "screen: Two\n"]])
+        try client.waitFor("a request to pull again", after: mark) { $0["method"] as? String == "workspace/diagnostic/refresh" }
+        let pulled = try XCTUnwrap(client.result("textDocument/diagnostic", ["textDocument": ["uri": LSPClient.uri(second)]]) as? Object)
+        XCTAssertEqual((pulled["items"] as? [Object])?.compactMap(\.code), ["spec.duplicate-screen"])
+        XCTAssertFalse(client.messages[mark...].contains { $0["method"] as? String == "textDocument/publishDiagnostics" })
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testAConfigChangeIsReloadedWithoutARestart() throws {
         let url = try write("home.yaml", Self.smallButton)
         let client = try LSPClient(in: workspace)
