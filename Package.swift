@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
                     path: "Tests/PluginHostTests"),
         // Talks to the real binary's `higlint lsp` as an editor does; the server's values are tested directly too.
-        .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
+        .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

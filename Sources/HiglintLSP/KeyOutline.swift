@@ -52,6 +52,7 @@ public struct KeyOutline: Sendable {
         let current = line < lines.count ? lines[line] : ""
         let before = String(current.prefix(column))
         typed = String(before.reversed().prefix { !$0.isWhitespace && $0 != ":" && $0 != "-" && $0 != "[" && $0 != "," }.reversed())
+        // A blank line is read as if a key were being typed at the cursor, so its indentation counts.
         let parsed = Line(current[...]) ?? Line((before + "x")[...])
         let keyColumn = parsed?.keyColumn ?? before.count
         key = parsed?.key

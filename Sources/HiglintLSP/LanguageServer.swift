@@ -16,7 +16,6 @@ public struct LanguageServer: Sendable {
         static let parseError = -32700
         static let invalidRequest = -32600
         static let methodNotFound = -32601
-        static let invalidParams = -32602
         static let serverNotInitialized = -32002
     }
 
