@@ -71,6 +71,8 @@ final class NeovimTests: XCTestCase {
         environment["HIGLINT_BINARY_PATH"] = try HiglintBinary.url().path
         environment["XDG_STATE_HOME"] = directory.path
         environment["XDG_DATA_HOME"] = directory.path
+        // Neovim 0.7 writes its LSP log under the cache directory: the temporary one, not the home.
+        environment["XDG_CACHE_HOME"] = directory.path
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: nvim), ["--headless", "--clean", "-n", "home.yaml", "-c", "luafile test.lua"],
             in: directory, environment: environment, timeout: 240)
