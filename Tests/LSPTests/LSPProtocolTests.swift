@@ -268,6 +268,17 @@ final class LSPProtocolTests: XCTestCase {
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": LSPClient.uri(config), "type": 2]]])
         let info = try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
         XCTAssertEqual(info.first { $0.code == "buttons.hit-target" }?["severity"] as? Int, 3)
+        // A config that does not load is said, with its place, and the defaults hold meanwhile.
+        try Data("rules:\n  buttons.hit-target: [\n".utf8).write(to: config)
+        mark = client.mark
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": LSPClient.uri(config), "type": 2]]])
+        let logged = try client.waitFor("the config's error", after: mark) { message in
+            message["method"] as? String == "window/logMessage"
+                && ((message["params"] as? Object)?["message"] as? String)?.contains(".higlint.yaml:") == true
+        }
+        XCTAssertEqual((logged["params"] as? Object)?["type"] as? Int, 1)
+        let defaults = try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
+        XCTAssertEqual(defaults.first { $0.code == "buttons.hit-target" }?["severity"] as? Int, 1)
         XCTAssertEqual(try client.stop(), 0)
     }
 
