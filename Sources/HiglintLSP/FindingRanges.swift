@@ -17,11 +17,16 @@ struct NodeSpans {
     /// The spans of the nodes at `places` (each a line and column), or of every node when nil.
     /// A text without findings is not loaded at all.
     init(_ bytes: [UInt8], limits: LoaderLimits, places: [(line: Int, column: Int)]? = nil) {
-        wanted = places.map { Set($0.map { Start(line: $0.line, column: $0.column) }) }
-        guard wanted?.isEmpty != true, case .success(let documents) = YAMLLoader.load(bytes, limits: limits) else {
-            self.documents = []
+        guard places?.isEmpty != true, case .success(let documents) = YAMLLoader.load(bytes, limits: limits) else {
+            self.init(documents: [], places: [])
             return
         }
+        self.init(documents: documents, places: places)
+    }
+
+    /// The spans in documents already loaded from the text.
+    init(documents: [YAMLDocument], places: [(line: Int, column: Int)]?) {
+        wanted = places.map { Set($0.map { Start(line: $0.line, column: $0.column) }) }
         self.documents = documents
         for document in documents {
             if let root = document.root { visit(root, in: document, depth: 0) }

@@ -31,6 +31,7 @@ extension LanguageServer {
         let changes = (params["contentChanges"]?.array ?? []).compactMap(TextDocument.Change.init)
         document.text.apply(changes, version: params["textDocument"]?["version"]?.integer ?? document.text.version + 1,
                             encoding: encoding)
+        document.documents = nil
         documents[uri] = document
         // An imported file is reviewed from disk, on open and on save.
         return document.isImported ? [] : schedule(uri, now: now)
@@ -136,7 +137,10 @@ extension LanguageServer {
                 // As `check` would say of the file on disk: one finding, nothing read.
                 result = engine.review(tooLarge: bytes.count, file: document.file)
             } else {
-                result = engine.review(bytes, file: document.file)
+                // Loaded here, once, for the review and for the diagnostics' ranges.
+                let loaded = YAMLLoader.load(bytes, limits: engine.config.limits)
+                result = engine.review(loaded, bytes: bytes, file: document.file)
+                document.documents = (try? loaded.get()) ?? []
             }
             document.result = result
             documents[uri] = document
@@ -181,9 +185,14 @@ extension LanguageServer {
     func maker(for document: OpenDocument, findings: [Finding]? = nil) -> DiagnosticMaker {
         let limits = folders[document.folder].load.config.limits
         let places = findings?.map { (line: $0.line, column: $0.column) }
+        var spans: NodeSpans?
+        if let documents = document.documents {
+            spans = NodeSpans(documents: documents, places: places)
+        } else if !document.isImported {
+            spans = NodeSpans(document.text.bytes, limits: limits, places: places)
+        }
         return DiagnosticMaker(
-            lines: document.text.lines,
-            spans: document.isImported ? nil : NodeSpans(document.text.bytes, limits: limits, places: places),
+            lines: document.text.lines, spans: spans,
             encoding: encoding, documented: environment.documentedRules, rulesPage: rulesPage)
     }
 

@@ -40,6 +40,9 @@ public struct LanguageServer: Sendable {
         /// Whether the table held the file before it was opened (it was found by the scan).
         var wasScanned: Bool
         var result: FileResult?
+        /// The text's documents as its last review loaded them; nil once the text changed
+        /// (or when it did not load), so ranges are never read from an older text.
+        var documents: [YAMLDocument]?
     }
 
     let environment: ServerEnvironment

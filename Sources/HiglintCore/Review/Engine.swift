@@ -170,8 +170,18 @@ public struct Engine: Sendable {
     }
 
     public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {
+        start(YAMLLoader.load(bytes, limits: config.limits), bytes: bytes, file: file)
+    }
+
+    /// The review of `bytes` as `loaded` (`YAMLLoader.load` of them under `config.limits`):
+    /// for a caller that reads the documents too (the language server's ranges), so the text is loaded once.
+    public func review(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> FileResult {
+        complete(start(loaded, bytes: bytes, file: file))
+    }
+
+    func start(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> StartedReview {
         let documents: [YAMLDocument]
-        switch YAMLLoader.load(bytes, limits: config.limits) {
+        switch loaded {
         case .success(let loaded): documents = loaded
         case .failure(let failure):
             // A file that does not load gets that one finding and nothing else.
