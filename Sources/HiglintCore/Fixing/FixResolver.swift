@@ -11,33 +11,72 @@ struct FixResolver {
 
     func edits(for actions: [FixAction]) -> [TextEdit]? {
         var edits: [TextEdit] = []
+        // What the actions add to each collection, in the order asked: one edit each.
+        var additions: [(collection: Node, texts: [String])] = []
         for action in actions {
-            guard let edit = edit(for: action) else { return nil }
+            switch resolve(action) {
+            case nil: return nil
+            case .edit(let edit)?: edits.append(edit)
+            case .addition(let collection, let text)?:
+                if let position = additions.firstIndex(where: { $0.collection == collection }) {
+                    additions[position].texts.append(text)
+                } else {
+                    additions.append((collection, [text]))
+                }
+            }
+        }
+        for addition in additions {
+            guard let edit = insertion(of: addition.texts, into: addition.collection) else { return nil }
             edits.append(edit)
         }
         return edits.isEmpty ? nil : edits
     }
 
-    private func edit(for action: FixAction) -> TextEdit? {
+    /// An action is an edit of its own, or a line or flow entry for a collection that
+    /// other actions of the same fix may add to as well.
+    private enum Resolved {
+        case edit(TextEdit)
+        case addition(to: Node, text: String)
+    }
+
+    private func resolve(_ action: FixAction) -> Resolved? {
         switch action {
         case .set(let key, let value, let mark):
             guard let map = document.node(writtenAt: mark.offset, kind: .mapping) else { return nil }
             if let entry = document.entries(map).first(where: { document.scalar($0.key) == key }) {
-                return replacement(of: entry.value, with: value)
+                return replacement(of: entry.value, with: value).map(Resolved.edit)
             }
-            return insertion(of: "\(key): \(value.text)", into: map)
+            return .addition(to: map, text: "\(key): \(value.text)")
         case .replace(let mark, let value):
             guard let node = document.node(writtenAt: mark.offset, kind: .scalar) else { return nil }
-            return replacement(of: node, with: value)
+            return replacement(of: node, with: value).map(Resolved.edit)
         case .append(let item, let mark):
             guard let list = document.node(writtenAt: mark.offset, kind: .sequence) else { return nil }
-            return insertion(of: item, into: list)
+            return .addition(to: list, text: item)
         case .renameKey(let mark, let name):
             guard let key = document.node(writtenAt: mark.offset, kind: .scalar),
                   let map = document.map(holdingKey: key),
                   !document.entries(map).contains(where: { document.scalar($0.key) == name })
             else { return nil }
-            return replacement(of: key, with: .scalar(name))
+            return replacement(of: key, with: .scalar(name)).map(Resolved.edit)
+        case .removeItem(let mark):
+            guard let item = document.node(writtenAt: mark.offset, kind: .scalar) else { return nil }
+            return removal(of: item).map(Resolved.edit)
+        case .removeListItem(let name, let mark):
+            guard let list = document.node(writtenAt: mark.offset, kind: .sequence),
+                  let item = document.items(list).first(where: { document.scalar($0) == name })
+            else { return nil }
+            return removal(of: item).map(Resolved.edit)
+        case .setComponent(let index, let key, let value, let mark):
+            if let list = document.node(writtenAt: mark.offset, kind: .sequence) {
+                let items = Array(document.items(list))
+                guard items.indices.contains(index) else { return nil }
+                return replacement(of: items[index], with: value).map(Resolved.edit)
+            }
+            guard let map = document.node(writtenAt: mark.offset, kind: .mapping),
+                  let entry = document.entries(map).first(where: { document.scalar($0.key) == key })
+            else { return nil }
+            return replacement(of: entry.value, with: value).map(Resolved.edit)
         }
     }
 
@@ -70,7 +109,7 @@ struct FixResolver {
                 let inside = range.lowerBound + 1..<range.upperBound - 1
                 switch value {
                 case .scalar(let word): return edit(inside, word)
-                case .list: return edit(range, value.text)
+                case .list, .map: return edit(range, value.text)
                 case .text(let text):
                     if first == UInt8(ascii: "\"") { return edit(inside, String(YAMLText.doubleQuoted(text).dropFirst().dropLast())) }
                     // Single quotes escape only themselves; a line break would need folding, so it takes double quotes.
@@ -86,8 +125,8 @@ struct FixResolver {
         }
     }
 
-    /// `text` as the last entry of a map (`key: value`) or the last item of a list.
-    private func insertion(of text: String, into collection: Node) -> TextEdit? {
+    /// `texts` as the last entries of a map (`key: value`) or the last items of a list.
+    private func insertion(of texts: [String], into collection: Node) -> TextEdit? {
         guard !document.isAlias(collection), !document.isTagged(collection) else { return nil }
         let isMapping = document.kind(collection) == .mapping
         let children = isMapping ? document.entries(collection).map(\.value) : Array(document.items(collection))
@@ -95,10 +134,10 @@ struct FixResolver {
         if document.isFlow(collection) {
             guard let last = children.last else {
                 // `{}` or `[]`: straight after the opening bracket.
-                return edit(range.lowerBound + 1..<range.lowerBound + 1, text)
+                return edit(range.lowerBound + 1..<range.lowerBound + 1, texts.joined(separator: ", "))
             }
             let end = byteRange(of: last).upperBound
-            return edit(end..<end, ", " + text)
+            return edit(end..<end, texts.map { ", " + $0 }.joined())
         }
         guard let last = children.last else { return nil }
         let (offset, needsBreak) = source.startOfNextLine(after: byteRange(of: last).upperBound)
@@ -117,7 +156,68 @@ struct FixResolver {
             else { return nil }
             prefix = String(decoding: lead, as: UTF8.self)
         }
-        let line = prefix + text + source.lineEnd
-        return edit(offset..<offset, needsBreak ? source.lineEnd + line : line)
+        let lines = texts.map { prefix + $0 + source.lineEnd }.joined()
+        return edit(offset..<offset, needsBreak ? source.lineEnd + lines : lines)
+    }
+
+    /// The list holding the item at `mark`, rewritten without it. Only a plain or quoted
+    /// scalar on one line, with nothing but white space and a comment after it on a
+    /// block list's line, and no comment in a flow list's separator, is taken out.
+    private func removal(of item: Node) -> TextEdit? {
+        guard !document.isAlias(item), document.kind(item) == .scalar, document.style(item) != .block,
+              !document.isTagged(item), let list = document.sequence(holdingItem: item),
+              !document.isAlias(list), !document.isTagged(list)
+        else { return nil }
+        let items = Array(document.items(list))
+        guard let position = items.firstIndex(where: { $0.site == item.site }) else { return nil }
+        let bytes = source.bytes
+        let itemRange = byteRange(of: item)
+        guard !itemRange.isEmpty, bytes[itemRange.lowerBound] != UInt8(ascii: "&"),
+              !bytes[itemRange].contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return nil }
+        let listRange = byteRange(of: list)
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        var cut: Range<Int>
+        var filler = ""
+        if document.isFlow(list) {
+            if items.count == 1 {
+                cut = itemRange
+            } else if position + 1 < items.count {
+                cut = itemRange.lowerBound..<byteRange(of: items[position + 1]).lowerBound
+            } else {
+                cut = byteRange(of: items[position - 1]).upperBound..<itemRange.upperBound
+            }
+            let separator = bytes[cut].indices.filter { !itemRange.contains($0) }
+            guard !separator.contains(where: { bytes[$0] == UInt8(ascii: "#") }) else { return nil }
+        } else {
+            let lineStart = source.startOfLine(at: itemRange.lowerBound)
+            let lead = bytes[lineStart..<itemRange.lowerBound]
+            guard let dash = lead.firstIndex(of: UInt8(ascii: "-")),
+                  lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }),
+                  lead.filter({ $0 == UInt8(ascii: "-") }).count == 1
+            else { return nil }
+            var after = itemRange.upperBound
+            while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+            let hasComment = after < bytes.count && bytes[after] == UInt8(ascii: "#")
+            guard hasComment || after == bytes.count || isBreak(bytes[after]) else { return nil }
+            if items.count == 1 {
+                // The key keeps an empty list: its comments stay where they are, and `ignore:`
+                // alone would be a null the schema rejects.
+                var colon = lineStart
+                while colon > source.markLength, isSpace(bytes[colon - 1]) || isBreak(bytes[colon - 1]) { colon -= 1 }
+                guard colon > source.markLength, bytes[colon - 1] == UInt8(ascii: ":") else { return nil }
+                cut = colon..<itemRange.upperBound
+                filler = " []"
+            } else if hasComment {
+                // The comment stays on a line of its own, at the list's indentation.
+                cut = dash..<after
+            } else {
+                cut = lineStart..<source.startOfNextLine(after: itemRange.upperBound).offset
+            }
+        }
+        let whole = min(cut.lowerBound, listRange.lowerBound)..<max(cut.upperBound, listRange.upperBound)
+        let text = bytes[whole.lowerBound..<cut.lowerBound] + Array(filler.utf8) + bytes[cut.upperBound..<whole.upperBound]
+        return edit(whole, String(decoding: text, as: UTF8.self))
     }
 }
