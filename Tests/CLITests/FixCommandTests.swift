@@ -129,6 +129,23 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
     }
 
+    /// A file saved while `--fix` works on it is left as the other writer left it, with a
+    /// warning; the other files are fixed. The saving is done by an external plugin during
+    /// the review, so it falls between the read and the write every time.
+    func testAFileSavedDuringTheRunIsLeftAloneWithAWarning() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "plugins:\n  external:\n    - {name: house, command: [python3, \(PluginCommandTests.fixture)], timeout_ms: 5000}\n")
+        let edited = Self.fixable.replacing("screen: Small", with: "screen: Edited")
+        try tree.write("edited.yaml", edited)
+        try tree.write("small.yaml", Self.fixable)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "edited.yaml", "small.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("higlint: warning: edited.yaml: changed on disk while it was being fixed; left as it is\n"), outcome.stderr)
+        XCTAssertTrue(try read(tree, "edited.yaml").hasPrefix(edited + "# saved meanwhile\n"))
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixedText)
+    }
+
     /// A project rule's fix reads another file: the back title takes the parent's title.
     func testBackTitleTakesTheParentsTitleFromAnotherFile() throws {
         let tree = try SpecTree()

@@ -563,11 +563,10 @@ public struct Engine: Sendable {
         of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding],
         fix: ([FixAction]) -> Fix?
     ) {
-        let sortedNames = knownNames.sorted()
         func report(_ name: String, at mark: Mark, element: Element?) {
             var message = "ignore names \(quoted(name)), which is no rule or plugin"
             var renamed: Fix?
-            if let close = closestMatch(to: name, among: sortedNames) {
+            if let close = closestMatch(to: name, among: knownNames.sorted()) {
                 message += "; did you mean \(quoted(close))?"
                 renamed = fix([.replace(valueAt: mark, with: .text(close))])
             }
