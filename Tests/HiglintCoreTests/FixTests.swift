@@ -36,7 +36,7 @@ final class FixTests: XCTestCase {
              "text.min-size", "text.light-weight", "text.heavy-weight", "text.fixed-size", "text.nav-title-size", "text.headline-weight",
              "lifecycle.late-save",
              "bars.status-bar-hidden", "bars.status-bar-no-reveal", "bars.status-bar-style", "bars.media-status-bar-visible",
-             "bars.back-custom", "bars.back-breadcrumb", "bars.fixed-height", "bars.back-title-mismatch", "bars.back-title-needed",
+             "bars.back-custom", "bars.back-breadcrumb", "bars.tab-action", "bars.fixed-height", "bars.back-title-mismatch", "bars.back-title-needed",
              "bars.ipad-status-bar-style",
              "orientation.missing-variant", "orientation.ipad-all", "orientation.primary-dropped",
              "layout.near-miss-alignment"])
@@ -336,5 +336,22 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(fixedText(list), list.replacing("[17.5,", with: "[16,"))
         let map = "screen: P\nelements:\n  - {id: a, type: text, frame: {x: 16, y: 100, width: 200, height: 20}}\n  - {id: b, type: text, frame: {x: 18, y: 124, width: 200, height: 20}}\n"
         XCTAssertEqual(fixedText(map), map.replacing("{x: 18,", with: "{x: 16,"))
+    }
+
+    /// A key goes with its separator or its line; a comment on the line stays; a block
+    /// map's only key, or a key on a list item's dash line, is not removed.
+    func testAKeyIsRemovedFromFlowAndBlockMaps() {
+        let tabs = "screen: Home\ntab_bar:\n  tabs:\n"
+        XCTAssertEqual(fixedText(tabs + "    - {title: Refresh, action: refresh, icon: system:arrow}\n", only: "bars.tab-action"),
+                       tabs + "    - {title: Refresh, icon: system:arrow}\n")
+        XCTAssertEqual(fixedText(tabs + "    - {action: refresh, title: Refresh}\n", only: "bars.tab-action"),
+                       tabs + "    - {title: Refresh}\n")
+        XCTAssertEqual(fixedText(tabs + "    - title: Refresh\n      action: refresh  # why\n      icon: system:arrow\n", only: "bars.tab-action"),
+                       tabs + "    - title: Refresh\n      # why\n      icon: system:arrow\n")
+        XCTAssertEqual(fixedText(tabs + "    - title: Refresh\r\n      action: 'refresh'\r\n", only: "bars.tab-action"),
+                       tabs + "    - title: Refresh\r\n")
+        for spec in [tabs + "    - action: refresh\n      title: Refresh\n", "screen: Home\ntab_bar:\n  tabs:\n    -\n      action: refresh\n"] {
+            XCTAssertNil(findings(Array(spec.utf8)).first { $0.rule == "bars.tab-action" }?.fix, spec)
+        }
     }
 }

@@ -74,12 +74,20 @@ public enum FixAction: Sendable, Hashable {
     case removeItem(at: Mark)
     /// `removeItem` of the first item of the list written at `list` that reads `name`.
     case removeListItem(named: String, fromListAt: Mark)
+    /// Deletes `key` and its value (a scalar or flow collection on the key's line) from the
+    /// map written at `map`, with its separator or its line; a comment on that line stays.
+    case removeKey(String, inMapAt: Mark)
     /// Replaces one component of a value written either as a list or as a map: item
     /// `index` of `[x, y, width, height]`, or key `key` of `{x: …, y: …}` (a frame's x).
     case setComponent(index: Int, key: String, to: FixValue, inValueAt: Mark)
 }
 
 extension FixAction {
+    /// `removeKey` of a key of a map the decoder kept the marks of.
+    public static func remove<Field: SpecField>(_ field: Field, in marks: Marks<Field>) -> FixAction {
+        .removeKey(field.rawValue, inMapAt: marks.map)
+    }
+
     /// `set` of a key of a map the decoder kept the marks of, the key spelt as its field.
     public static func set<Field: SpecField>(_ field: Field, to value: FixValue, in marks: Marks<Field>) -> FixAction {
         .set(key: field.rawValue, to: value, inMapAt: marks.map)

@@ -67,6 +67,9 @@ struct FixResolver {
                   let item = document.items(list).first(where: { document.scalar($0) == name })
             else { return nil }
             return removal(of: item).map(Resolved.edit)
+        case .removeKey(let key, let mark):
+            guard let map = document.node(writtenAt: mark.offset, kind: .mapping) else { return nil }
+            return removal(ofKey: key, from: map).map(Resolved.edit)
         case .setComponent(let index, let key, let value, let mark):
             if let list = document.node(writtenAt: mark.offset, kind: .sequence) {
                 let items = Array(document.items(list))
@@ -160,9 +163,9 @@ struct FixResolver {
         return edit(offset..<offset, needsBreak ? source.lineEnd + lines : lines)
     }
 
-    /// The list holding the item at `mark`, rewritten without it. Only a plain or quoted
-    /// scalar on one line, with nothing but white space and a comment after it on a
-    /// block list's line, and no comment in a flow list's separator, is taken out.
+    /// The list holding `item`, rewritten without it. Only a plain or quoted scalar on one
+    /// line, with nothing but white space and a comment after it on a block list's line,
+    /// and no comment in a flow list's separator, is taken out.
     private func removal(of item: Node) -> TextEdit? {
         guard !document.isAlias(item), document.kind(item) == .scalar, document.style(item) != .block,
               !document.isTagged(item), let list = document.sequence(holdingItem: item),
@@ -170,53 +173,85 @@ struct FixResolver {
         else { return nil }
         let items = Array(document.items(list))
         guard let position = items.firstIndex(where: { $0.site == item.site }) else { return nil }
-        let bytes = source.bytes
-        let itemRange = byteRange(of: item)
-        guard !itemRange.isEmpty, bytes[itemRange.lowerBound] != UInt8(ascii: "&"),
-              !bytes[itemRange].contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        return cut(items.map(byteRange(of:)), at: position, from: list, leadsWithDash: true)
+    }
+
+    /// The map rewritten without `key` and its value, which must be a scalar or a flow
+    /// collection on the key's line. A block map's only key is not removed: an empty block
+    /// map has no spelling that keeps the lines around it.
+    private func removal(ofKey key: String, from map: Node) -> TextEdit? {
+        guard !document.isAlias(map), !document.isTagged(map) else { return nil }
+        let entries = Array(document.entries(map))
+        guard let position = entries.firstIndex(where: { document.scalar($0.key) == key }) else { return nil }
+        let value = entries[position].value
+        guard !document.isAlias(value), !document.isTagged(value),
+              document.kind(value) == .scalar ? document.style(value) != .block : document.isFlow(value),
+              !byteRange(of: value).isEmpty
         else { return nil }
-        let listRange = byteRange(of: list)
+        if !document.isFlow(map), entries.count == 1 { return nil }
+        let pieces = entries.map { byteRange(of: $0.key).lowerBound..<byteRange(of: $0.value).upperBound }
+        return cut(pieces, at: position, from: map, leadsWithDash: false)
+    }
+
+    /// The collection's text without its piece at `position` (an item, or a key with its
+    /// value) and that piece's separator. The edit covers the whole collection, so that two
+    /// removals from one collection never land in one pass and empty it by accident.
+    private func cut(_ pieces: [Range<Int>], at position: Int, from collection: Node, leadsWithDash: Bool) -> TextEdit? {
+        let bytes = source.bytes
+        let piece = pieces[position]
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        guard !piece.isEmpty, bytes[piece.lowerBound] != UInt8(ascii: "&"), !bytes[piece].contains(where: isBreak)
+        else { return nil }
         var cut: Range<Int>
         var filler = ""
-        if document.isFlow(list) {
-            if items.count == 1 {
-                cut = itemRange
-            } else if position + 1 < items.count {
-                cut = itemRange.lowerBound..<byteRange(of: items[position + 1]).lowerBound
+        if document.isFlow(collection) {
+            if pieces.count == 1 {
+                cut = piece
+            } else if position + 1 < pieces.count {
+                cut = piece.lowerBound..<pieces[position + 1].lowerBound
             } else {
-                cut = byteRange(of: items[position - 1]).upperBound..<itemRange.upperBound
+                cut = pieces[position - 1].upperBound..<piece.upperBound
             }
-            let separator = bytes[cut].indices.filter { !itemRange.contains($0) }
+            let separator = bytes[cut].indices.filter { !piece.contains($0) }
             guard !separator.contains(where: { bytes[$0] == UInt8(ascii: "#") }) else { return nil }
         } else {
-            let lineStart = source.startOfLine(at: itemRange.lowerBound)
-            let lead = bytes[lineStart..<itemRange.lowerBound]
-            guard let dash = lead.firstIndex(of: UInt8(ascii: "-")),
-                  lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }),
-                  lead.filter({ $0 == UInt8(ascii: "-") }).count == 1
-            else { return nil }
-            var after = itemRange.upperBound
+            let lineStart = source.startOfLine(at: piece.lowerBound)
+            let lead = bytes[lineStart..<piece.lowerBound]
+            // Where the piece's own text starts: a list item's dash, a map key's first byte.
+            let own: Int
+            if leadsWithDash {
+                guard let dash = lead.firstIndex(of: UInt8(ascii: "-")),
+                      lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }),
+                      lead.filter({ $0 == UInt8(ascii: "-") }).count == 1
+                else { return nil }
+                own = dash
+            } else {
+                // A key after a list item's dash shares the dash's line: taking its line would take the dash.
+                guard lead.allSatisfy({ $0 == UInt8(ascii: " ") }) else { return nil }
+                own = piece.lowerBound
+            }
+            var after = piece.upperBound
             while after < bytes.count, isSpace(bytes[after]) { after += 1 }
             let hasComment = after < bytes.count && bytes[after] == UInt8(ascii: "#")
             guard hasComment || after == bytes.count || isBreak(bytes[after]) else { return nil }
-            if items.count == 1 {
-                // The key keeps an empty list: its comments stay where they are, and `ignore:`
-                // alone would be a null the schema rejects.
+            if pieces.count == 1 {
+                // A list's key keeps an empty list: its comments stay where they are, and
+                // `ignore:` alone would be a null the schema rejects.
                 var colon = lineStart
                 while colon > source.markLength, isSpace(bytes[colon - 1]) || isBreak(bytes[colon - 1]) { colon -= 1 }
                 guard colon > source.markLength, bytes[colon - 1] == UInt8(ascii: ":") else { return nil }
-                cut = colon..<itemRange.upperBound
+                cut = colon..<piece.upperBound
                 filler = " []"
             } else if hasComment {
-                // The comment stays on a line of its own, at the list's indentation.
-                cut = dash..<after
+                // The comment stays on a line of its own, at the collection's indentation.
+                cut = own..<after
             } else {
-                cut = lineStart..<source.startOfNextLine(after: itemRange.upperBound).offset
+                cut = lineStart..<source.startOfNextLine(after: piece.upperBound).offset
             }
         }
-        let whole = min(cut.lowerBound, listRange.lowerBound)..<max(cut.upperBound, listRange.upperBound)
+        let range = byteRange(of: collection)
+        let whole = min(cut.lowerBound, range.lowerBound)..<max(cut.upperBound, range.upperBound)
         let text = bytes[whole.lowerBound..<cut.lowerBound] + Array(filler.utf8) + bytes[cut.upperBound..<whole.upperBound]
         return edit(whole, String(decoding: text, as: UTF8.self))
     }
