@@ -189,7 +189,10 @@ struct FixResolver {
               !byteRange(of: value).isEmpty
         else { return nil }
         if !document.isFlow(map), entries.count == 1 { return nil }
-        let pieces = entries.map { byteRange(of: $0.key).lowerBound..<byteRange(of: $0.value).upperBound }
+        let pieces = entries.map { entry in
+            let start = byteRange(of: entry.key).lowerBound
+            return start..<max(start, byteRange(of: entry.value).upperBound)
+        }
         return cut(pieces, at: position, from: map, leadsWithDash: false)
     }
 
@@ -201,7 +204,9 @@ struct FixResolver {
         let piece = pieces[position]
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
-        guard !piece.isEmpty, bytes[piece.lowerBound] != UInt8(ascii: "&"), !bytes[piece].contains(where: isBreak)
+        // Pieces out of order (an empty value placed oddly) give no clean separator to cut.
+        guard !piece.isEmpty, bytes[piece.lowerBound] != UInt8(ascii: "&"), !bytes[piece].contains(where: isBreak),
+              zip(pieces, pieces.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound })
         else { return nil }
         var cut: Range<Int>
         var filler = ""
