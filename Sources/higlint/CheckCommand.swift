@@ -76,6 +76,8 @@ enum CheckCommand {
             order, quoting, styles and line ends stay as written, and a file with
             nothing to fix is not written. A file saved by someone else during the
             run is left alone with a warning. Interface Builder files are never edited.
+            With --fix, a PATH of - is a filter: the fixed spec is printed on stdout
+            and the report goes to stderr (with --diff, the diff is printed).
 
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
