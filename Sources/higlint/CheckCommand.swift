@@ -217,8 +217,7 @@ enum CheckCommand {
             if let (file, contents) = standardInput {
                 var text: [UInt8] = []
                 if case .bytes(let bytes) = contents {
-                    let others = paths.isEmpty ? [] : ParallelReview.review(outcome.files, with: fixer.engine).flatMap(\.summaries)
-                    let fixedInput = fixer.fix(standardInput: bytes, file: file, among: others)
+                    let fixedInput = fixer.fix(standardInput: bytes, file: file, among: fixRun.summaries)
                     text = fixedInput.text
                     if fixedInput.text != bytes {
                         fixRun.fixed += fixedInput.fixed
@@ -315,7 +314,8 @@ enum CheckCommand {
         }
         for output in outputs {
             if output.isStandardOutput, fixedStandardInput != nil {
-                Console.error(output.format.render(report, options: options))
+                let rendered = output.format.render(report, options: options)
+                if !rendered.isEmpty { Console.error(rendered) }
             } else if output.isStandardOutput {
                 Console.out(output.format.render(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {

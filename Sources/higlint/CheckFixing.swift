@@ -15,6 +15,8 @@ struct CheckFixing {
         var changedFiles = 0
         /// A file could not be read again or written.
         var failed = false
+        /// The files' screens as they were before fixing, which project fixes read.
+        var summaries: [ScreenSummary] = []
     }
 
     /// One file's part of the run, worked out on any core and reported in path order.
@@ -39,6 +41,7 @@ struct CheckFixing {
             if let description = descriptions[finding.rule], Self.comesFromProjectPass(description) { needsProject.insert(finding.file) }
         }
         let summaries = results.flatMap(\.summaries)
+        outcome.summaries = summaries
         let candidates = files.filter { file in Self.isEditable(file.path) && fixable.contains(file.displayPath) }
         let projectPassFiles = needsProject
         let fixes = ParallelReview.parallelMap(candidates) { file -> FileFix? in
