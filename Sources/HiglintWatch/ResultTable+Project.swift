@@ -33,7 +33,8 @@ extension ResultTable {
         let limit = engine.config.limits.maxFileBytes
         let findings = engine.projectFindings(summaries) { display in
             let place = position(of: display)
-            guard place.found, case .success(let bytes) = FileReader.read(entries[place.index].result.file.path, maxBytes: limit)
+            guard place.found, FixedFile.isEditable(entries[place.index].result.file.path),
+                  case .success(let bytes) = FileReader.read(entries[place.index].result.file.path, maxBytes: limit)
             else { return nil }
             return bytes
         }

@@ -102,8 +102,7 @@ struct CheckFixing {
 
     /// Screen specs only: files another format was imported from are never edited.
     static func isEditable(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
+        FixedFile.isEditable(path)
     }
 
     /// What the summary line adds: how many were fixed, and how many more fixes are on offer.

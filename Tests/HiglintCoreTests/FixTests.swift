@@ -1,3 +1,4 @@
+import Foundation
 @testable import HiglintCore
 import HiglintPlugins
 import XCTest
@@ -353,5 +354,26 @@ final class FixTests: XCTestCase {
         for spec in [tabs + "    - action: refresh\n      title: Refresh\n", "screen: Home\ntab_bar:\n  tabs:\n    -\n      action: refresh\n"] {
             XCTAssertNil(findings(Array(spec.utf8)).first { $0.rule == "bars.tab-action" }?.fix, spec)
         }
+    }
+
+    /// A project fix reads its file again, a spec's only: a storyboard is never edited, so
+    /// even one whose bytes would load as YAML gets no fix.
+    func testProjectFixesReadOnlySpecFilesAgain() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let text = "screen: B\nparent: Hme\n---\nscreen: Home\n"
+        var results: [FileResult] = []
+        for name in ["b.yaml", "b.storyboard"] {
+            let path = directory.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            results.append(engine.review(Array(text.utf8), file: SpecFile(path: path, displayPath: name)))
+        }
+        let sources = Engine.readSources(of: results, limit: 1 << 20)
+        XCTAssertEqual(sources("b.yaml"), Array(text.utf8))
+        XCTAssertNil(sources("b.storyboard"))
+        let fixes = engine.report(results).findings.filter { $0.rule == CoreRules.unknownParent }.map { ($0.file, $0.fix != nil) }
+        XCTAssertEqual(fixes.map(\.0), ["b.storyboard", "b.yaml"])
+        XCTAssertEqual(fixes.map(\.1), [false, true])
     }
 }

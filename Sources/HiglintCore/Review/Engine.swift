@@ -341,13 +341,14 @@ public struct Engine: Sendable {
         (CoreRules.description(of: rule) ?? allRuleDescriptions.first { $0.id == rule })?.fix?.safety
     }
 
-    /// A reviewed file's text read again for a project fix: the file's own path, never
-    /// standard input. A file changed since its review resolves against what it holds now,
+    /// A reviewed file's text read again for a project fix: the file's own path, a spec's
+    /// only (never standard input, never a storyboard). A file changed since its review resolves against what it holds now,
     /// which `--fix` then checks again before it writes anything.
     static func readSources(of files: [FileResult], limit: Int) -> (String) -> [UInt8]? {
         let paths = Dictionary(files.map { ($0.file.displayPath, $0.file.path) }, uniquingKeysWith: { first, _ in first })
         return { display in
-            guard let path = paths[display], path != "-", case .success(let bytes) = FileReader.read(path, maxBytes: limit)
+            guard let path = paths[display], FixedFile.isEditable(path),
+                  case .success(let bytes) = FileReader.read(path, maxBytes: limit)
             else { return nil }
             return bytes
         }
