@@ -168,8 +168,11 @@ final class FixTests: XCTestCase {
                        "screen: Game\norientations: [landscape-left, landscape-right] # only\n")
         XCTAssertEqual(fixedText("screen: Game\norientations:\n  -   portrait  # first\n  - landscape-right\nkind: game\n"),
                        "screen: Game\norientations:\n  -   portrait  # first\n  - landscape-right\n  - landscape-left\nkind: game\n")
+        // A file that ends without a line break still does.
         XCTAssertEqual(fixedText("screen: Game\norientations:\n- landscape-left"),
-                       "screen: Game\norientations:\n- landscape-left\n- landscape-right\n")
+                       "screen: Game\norientations:\n- landscape-left\n- landscape-right")
+        XCTAssertEqual(fixedText("screen: Player\r\nkind: fullscreen-media\r\nstatus_bar:\r\n  style: default  # c", only: "bars.media-status-bar-visible"),
+                       "screen: Player\r\nkind: fullscreen-media\r\nstatus_bar:\r\n  style: default  # c\r\n  hidden: true\r\n  reveal_on_tap: true")
     }
 
     func testQuotedScalarsKeepTheirQuotes() {
