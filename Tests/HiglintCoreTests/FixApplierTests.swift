@@ -130,6 +130,16 @@ final class FixApplierTests: XCTestCase {
         XCTAssertEqual(leftovers, ["spec.yaml"])
     }
 
+    /// A spec that is a symlink stays one, and the file it points at is what is fixed.
+    func testASymlinkedFileIsFixedThroughTheLink() throws {
+        let target = try temporaryFile("screen: A\n")
+        let link = (target as NSString).deletingLastPathComponent + "/link.yaml"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "spec.yaml")
+        XCTAssertEqual(FixedFile.replace(link, original: Array("screen: A\n".utf8), with: Array("screen: B\n".utf8)), .success(true))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "spec.yaml")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "screen: B\n")
+    }
+
     // MARK: - The diff
 
     func testUnifiedDiffHunksAndLineEnds() {
