@@ -28,13 +28,21 @@ extension LanguageServer {
 
     mutating func didChange(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
         guard let (uri, _) = Self.textDocument(params), var document = documents[uri] else { return [] }
-        let changes = (params["contentChanges"]?.array ?? []).compactMap(TextDocument.Change.init)
+        let entries = params["contentChanges"]?.array ?? []
+        let changes = entries.compactMap(TextDocument.Change.init)
         document.text.apply(changes, version: params["textDocument"]?["version"]?.integer ?? document.text.version + 1,
                             encoding: encoding)
         document.documents = nil
         documents[uri] = document
+        // A change that cannot be read leaves the text unlike the editor's: said, not hidden.
+        var out: [JSONValue] = []
+        if changes.count != entries.count {
+            out.append(logMessage(
+                "higlint: \(uri): \(entries.count - changes.count) of \(entries.count) changes have no text or an unreadable range "
+                    + "and were skipped; the diagnostics may not match the editor's text until the file is reopened", type: 2))
+        }
         // An imported file is reviewed from disk, on open and on save.
-        return document.isImported ? [] : schedule(uri, now: now)
+        return out + (document.isImported ? [] : schedule(uri, now: now))
     }
 
     mutating func didSave(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
