@@ -40,6 +40,14 @@ final class FixApplierTests: XCTestCase {
         XCTAssertEqual(apply([fix(edit(5..<9, "x"))], to: "abcdef").1, [])
     }
 
+    /// An insertion where another fix's replacement starts goes before it, whichever fix
+    /// was taken first (splicing them in the order taken read the text backwards and trapped).
+    func testAnInsertionAtTheStartOfAReplacementGoesBeforeIt() {
+        let replacementFirst = [fix(edit(0..<0, "a"), edit(2..<5, "X")), fix(edit(2..<2, "1"))]
+        XCTAssertEqual(apply(replacementFirst, to: "abcdef").0, "aab1Xf")
+        XCTAssertEqual(apply([fix(edit(2..<5, "X"), edit(2..<2, "1"))], to: "abcdef").0, "ab1Xf")
+    }
+
     func testTheOrderRulesReportInDoesNotMatter() {
         let fixes = [fix(edit(3..<3, "1")), fix(edit(3..<3, "2")), fix(edit(0..<1, "A"))]
         XCTAssertEqual(apply(fixes, to: "abcdef").0, apply(fixes.reversed(), to: "abcdef").0)

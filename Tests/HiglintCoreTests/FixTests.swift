@@ -55,7 +55,7 @@ final class FixTests: XCTestCase {
                     XCTAssertFalse(fix.edits.isEmpty)
                     var expected: [UInt8] = []
                     var cursor = 0
-                    for edit in fix.edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    for edit in fix.edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
                         expected += original[cursor..<edit.range.lowerBound] + Array(edit.replacement.utf8)
                         cursor = edit.range.upperBound
                     }
