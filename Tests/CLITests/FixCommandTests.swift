@@ -142,6 +142,21 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try HiglintProcess.run(["check", "--fix", "--diff", "specs"], in: tree.url).stdout, "")
     }
 
+    /// A read-only spec is not replaced, though its folder would let the rename through.
+    func testAReadOnlyFileIsNotRewritten() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try tree.write("other.yaml", Self.fixable.replacing("screen: Small", with: "screen: Other"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: tree.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.url.appendingPathComponent("small.yaml").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: tree.url.appendingPathComponent("other.yaml").path)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "."], in: tree.url, asNobody: true)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("higlint: error: small.yaml: "), outcome.stderr)
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+        XCTAssertEqual(try read(tree, "other.yaml"), Self.fixedText.replacing("screen: Small", with: "screen: Other"))
+    }
+
     func testFixOptionsNeedFix() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)

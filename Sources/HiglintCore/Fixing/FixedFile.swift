@@ -42,6 +42,8 @@ public enum FixedFile {
         }
         // A symlink stays a symlink: the file it points at is the one replaced.
         let target = FileSystem.realPath(path) ?? path
+        // A file made read-only is not rewritten behind its back, as the rename would allow.
+        guard access(target, W_OK) == 0 else { return .failure(.unwritable(WriteProblem(.replace, path, code: errno))) }
         var info = stat()
         let permissions: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
         let written = fixed.withUnsafeBytes { bytes in
