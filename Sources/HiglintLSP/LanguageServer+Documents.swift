@@ -46,7 +46,13 @@ extension LanguageServer {
     }
 
     mutating func didSave(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
-        guard let (uri, _) = Self.textDocument(params), let document = documents[uri], document.isImported else { return [] }
+        guard let (uri, path) = Self.textDocument(params) else { return [] }
+        // A config saved in the editor is reloaded even by a client that does not watch files
+        // for the server (Neovim on Linux, or before 0.10), so no restart is needed there either.
+        if environment.configFileNames.contains(String(path.split(separator: "/").last ?? "")) {
+            return reloadConfigs(changed: path) + flush(now: now)
+        }
+        guard let document = documents[uri], document.isImported else { return [] }
         return schedule(uri, now: now)
     }
 

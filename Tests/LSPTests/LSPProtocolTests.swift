@@ -282,6 +282,24 @@ final class LSPProtocolTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// A client that watches no files for the server (Neovim on Linux) still saves the
+    /// config through the editor: that save reloads it.
+    func testAConfigSavedInTheEditorIsReloadedWithoutAWatcher() throws {
+        let url = try write("home.yaml", Self.smallButton)
+        let config = try write(".higlint.yaml", "rules: {}\n")
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace)
+        var mark = client.mark
+        client.open(url, text: Self.smallButton)
+        try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": LSPClient.uri(config), "languageId": "yaml", "version": 1, "text": "rules: {}\n"]])
+        try Data("rules:\n  buttons.hit-target: off\n".utf8).write(to: config)
+        mark = client.mark
+        client.notify("textDocument/didSave", ["textDocument": ["uri": LSPClient.uri(config)]])
+        try client.diagnostics(for: LSPClient.uri(url), after: mark) { !$0.contains { $0.code == "buttons.hit-target" } }
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testAWorkspaceFolderAddedLaterIsReviewed() throws {
         let other = workspace.appendingPathComponent("other")
         let url = try write("other/home.yaml", Self.smallButton)
