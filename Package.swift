@@ -60,7 +60,7 @@ let package = Package(
             path: "Tests/InterfaceBuilderTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
-        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
+        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],
                     path: "Tests/PluginHostTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,

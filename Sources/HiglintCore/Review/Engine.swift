@@ -118,15 +118,15 @@ public struct Engine: Sendable {
     /// `complete` waits for them. Starting several files before completing the first keeps
     /// a plugin process busy while the rules run (`ParallelReview` does).
     public struct StartedReview {
-        fileprivate var result: FileResult
-        fileprivate var screens: [Screen] = []
-        fileprivate var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
+        var result: FileResult
+        var screens: [Screen] = []
+        var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
         /// Each screen as the plugins were given it, with what its ignore lists have suppressed so
         /// far: its unused entries are known only once the plugins' findings are in.
-        fileprivate var pending: [PendingScreen] = []
+        var pending: [PendingScreen] = []
     }
 
-    fileprivate struct PendingScreen {
+    struct PendingScreen {
         var screen: Screen
         var usage: IgnoreUsage
         var hasIgnoreLists: Bool
@@ -135,8 +135,7 @@ public struct Engine: Sendable {
     public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
-            // Imported files are not sent to external plugins, whose protocol carries spec paths.
-            if let importer = importer(for: file.path) { return StartedReview(result: review(bytes, file: file, with: importer)) }
+            if let importer = importer(for: file.path) { return start(bytes, file: file, with: importer) }
             return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
             return StartedReview(result: review(tooLarge: size, file: file))
@@ -256,7 +255,7 @@ public struct Engine: Sendable {
         return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)
     }
 
-    private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
+    func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
         let context = config.ruleContext
         return reviewers.map { enabled in
             (enabled, enabled.reviewer.begin(file: file.displayPath, enabled: Set(enabled.rules.keys), in: context))
@@ -567,7 +566,7 @@ public struct Engine: Sendable {
 }
 
 /// A reviewer with the rules of it the config leaves on, by id.
-private final class EnabledReviewer: Sendable {
+final class EnabledReviewer: Sendable {
     let reviewer: any FileReviewer
     let plugin: String
     let rules: [String: (RuleDescription, Severity)]
