@@ -88,6 +88,23 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
     }
 
+    /// A plugin that crashes on every file is restarted for each (after a growing pause),
+    /// then given up after six faults in a row: the later files fail at once, with the reason,
+    /// which is logged once rather than for each file.
+    func testAPluginCrashingOnEveryFileIsRestartedThenGivenUp() throws {
+        let log = Log()
+        let host = try host(log: log)
+        defer { host.shutdown() }
+        let files = (0..<8).map { ("\($0).yaml", spec("Crash")) }
+        let findings = review(files, host: host)
+        XCTAssertEqual(findings.map(\.file), files.map(\.0))
+        XCTAssertTrue(findings.allSatisfy { $0.rule == PluginFailure.ruleID }, "\(findings)")
+        let crashed = "plugin \"house\" failed: it crashed (exited with status 3)"
+        let givenUp = "plugin \"house\" failed: it was given up after 6 faults in a row (the last: it crashed (exited with status 3))"
+        XCTAssertEqual(findings.map(\.message), Array(repeating: crashed, count: 6) + [givenUp, givenUp])
+        XCTAssertEqual(log.all.filter { $0.contains("given up") }.count, 1, "\(log.all)")
+    }
+
     /// An ignore entry that suppresses a plugin's finding is used; one that suppresses nothing is reported unused.
     func testIgnoreEntriesForPluginRulesCountAsUsed() throws {
         let host = try host()

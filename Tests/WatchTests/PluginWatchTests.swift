@@ -81,6 +81,33 @@ final class PluginWatchTests: XCTestCase {
         try daemon.assertMatchesCheck()
     }
 
+    /// A plugin that cannot start fails each file of the live report while the custom rule
+    /// still reports; the config fixed and SIGHUP sent, the plugin runs and the failures go.
+    func testAPluginThatFailsToStartFailsEachFileUntilTheFixedConfigIsReloaded() throws {
+        let workspace = try workspace()
+        let broken = Self.config.replacingOccurrences(of: "[python3, tools/house.py, --pid-file, plugin.pid]", with: "[/nonexistent/house]")
+        XCTAssertNotEqual(broken, Self.config)
+        try workspace.write(".higlint.yaml", broken)
+        let daemon = try WatchDaemon(["tree"], in: workspace)
+        try daemon.waitForStart()
+        let failing = daemon.report ?? ""
+        XCTAssertEqual(failing.components(separatedBy: "\"plugin.failed\"").count - 1, 2, failing)
+        XCTAssertTrue(failing.contains("it failed to start: could not start /nonexistent/house"), failing)
+        XCTAssertTrue(failing.contains("go says Go"), failing)
+        XCTAssertFalse(failing.contains("names no action"), failing)
+        try daemon.assertMatchesCheck()
+
+        try workspace.write(".higlint.yaml", Self.config)
+        daemon.signal(SIGHUP)
+        try daemon.waitForLog("config reloaded")
+        try waitUntil("the plugin's findings, no failure; report: \(daemon.report ?? "")") {
+            let report = daemon.report ?? ""
+            return report.contains("button go names no action") && !report.contains("plugin.failed")
+        }
+        XCTAssertNotNil(pluginPID(workspace))
+        try daemon.assertMatchesCheck()
+    }
+
     func testSIGHUPRestartsAnEditedPluginAndThePluginDiesWithTheDaemon() throws {
         let workspace = try workspace()
         let daemon = try WatchDaemon(["tree"], in: workspace)

@@ -81,7 +81,9 @@ extension Engine {
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
             // The importer's ignore lists hold rules back; none was written by a person, so none is reported unused.
-            if sent.count > pending.count { pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: false)) }
+            if sent.count > pending.count {
+                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes))
+            }
         }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)

@@ -99,6 +99,10 @@ public struct Engine: Sendable {
         CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])
     }
 
+    /// Whether some reviewer (an external plugin) is asked about files: `complete` may then
+    /// wait for its answers, which `ParallelReview` keeps in flight while it starts others.
+    public var asksReviewers: Bool { !reviewers.isEmpty }
+
     /// Whether some plugin is an external one, whose failures `plugin.failed` reports.
     private static func hasReviewers(_ plugins: [Plugin]) -> Bool {
         plugins.contains { !$0.reviewers.isEmpty }
@@ -130,6 +134,9 @@ public struct Engine: Sendable {
         var screen: Screen
         var usage: IgnoreUsage
         var hasIgnoreLists: Bool
+        /// An importer's note for each element it names (where the element is in the IB file),
+        /// added to a plugin's finding on it as to any rule's.
+        var elementNotes: [String: String] = [:]
     }
 
     public func start(_ file: SpecFile) -> StartedReview {
@@ -286,7 +293,9 @@ public struct Engine: Sendable {
                 guard let (description, severity) = enabled.rules[reported.rule],
                       !pending[position].usage.suppresses(description, names: violation.suppressed, marks: violation.suppressionMarks)
                 else { continue }
-                findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
+                var found = finding(description, severity, reported.violation, file: file, screen: screen.name)
+                if let element = found.element, let note = pending[position].elementNotes[element] { found.message += note }
+                findings.append(found)
             }
         }
     }
