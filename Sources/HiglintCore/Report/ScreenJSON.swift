@@ -244,6 +244,7 @@ private struct JSONBuffer: ~Copyable {
         count += source.count
     }
 
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes($0) }
     }
@@ -259,6 +260,7 @@ private struct JSONBuffer: ~Copyable {
     }
 
     /// `,"name":` (the comma when a member came before).
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         reserve(name.utf8CodeUnitCount + 4)
         if hasMember {
@@ -275,12 +277,14 @@ private struct JSONBuffer: ~Copyable {
         hasMember = true
     }
 
+    @inline(__always)
     mutating func text(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
+    @inline(__always)
     mutating func flag(_ name: StaticString, _ value: Bool) {
         key(name)
         if value { raw("true") } else { raw("false") }
@@ -332,6 +336,16 @@ private struct JSONBuffer: ~Copyable {
         text.withUTF8 { escaped($0) }
     }
 
+    /// Quotes, backslashes, control characters, DEL, and E2 (the lead byte of U+2028 and
+    /// U+2029): one shift and mask for the bytes below 0x40, where most of them are.
+    @inline(__always)
+    private static func mayEscape(_ unit: UInt8) -> Bool {
+        // Bits 0x00 to 0x1F and 0x22 (the quote).
+        if unit < 0x40 { return (0x0000_0004_FFFF_FFFF as UInt64) >> UInt64(unit) & 1 != 0 }
+        if unit < 0x80 { return unit == UInt8(ascii: "\\") || unit == 0x7F }
+        return unit == 0xE2
+    }
+
     private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         reserve(utf8.count + 2)
         base[count] = UInt8(ascii: "\"")
@@ -340,8 +354,7 @@ private struct JSONBuffer: ~Copyable {
         var index = 0
         while index < utf8.count {
             let unit = utf8[index]
-            // Quotes, backslashes, control characters, DEL, and E2 (the lead byte of U+2028 and U+2029).
-            guard unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") || unit == 0x7F || unit == 0xE2 else {
+            guard Self.mayEscape(unit) else {
                 index += 1
                 continue
             }
