@@ -64,7 +64,7 @@ let package = Package(
             path: "Tests/InterfaceBuilderTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
-        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
+        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],
                     path: "Tests/PluginHostTests"),
         // Talks to the real binary's `higlint lsp` as an editor does; the server's values are tested directly too.
         .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
