@@ -148,6 +148,29 @@ final class PluginCommandTests: XCTestCase {
         XCTAssertTrue(conflict.stdout.contains("failed: it failed to start: its hello conflicts with another rule: threshold \"min_hit_target\""), conflict.stdout)
     }
 
+    /// `rules:` ids under a plugin's prefix are checked against its hello, like thresholds;
+    /// a plugin that cannot start declares nothing, so neither is then an error that would stop the review.
+    func testRuleIDsLeftForAPluginAreCheckedOnceItSaysHello() throws {
+        let tree = try tree()
+        let plugin = "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture)]}\n"
+        try tree.write("typo.yaml", plugin + "rules:\n  house.analytic: off\n")
+        let typo = try HiglintProcess.run(["check", "c.yaml", "--config", "typo.yaml"], in: tree.url)
+        XCTAssertEqual(typo.status, 2, typo.stdout)
+        XCTAssertTrue(typo.stderr.hasPrefix(
+            "typo.yaml:5:3: error: rules: no rule has the id \"house.analytic\"; did you mean \"house.analytics\"?"), typo.stderr)
+        try tree.write("off.yaml", plugin + "rules:\n  house.analytics: off\n")
+        let off = try HiglintProcess.run(["check", "c.yaml", "--config", "off.yaml"], in: tree.url)
+        XCTAssertEqual(off.status, 0, off.stdout + off.stderr)
+        let broken = "plugins:\n  external:\n    - {name: house, command: [/nonexistent/house]}\n"
+        try tree.write("broken.yaml", broken + "rules:\n  house.analytic: off\nthresholds:\n  max_label_length: 5\n")
+        let failed = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "broken.yaml", "--fail-on", "never"], in: tree.url)
+        XCTAssertEqual(failed.status, 0, failed.stderr)
+        XCTAssertEqual(failed.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(6)) },
+                       ["a.yaml", "c.yaml"], failed.stdout)
+        XCTAssertFalse(failed.stderr.contains("no rule has the id"), failed.stderr)
+        XCTAssertFalse(failed.stderr.contains("unknown key"), failed.stderr)
+    }
+
     func testConfigMistakesStopCheckWithTheirPosition() throws {
         let tree = try SpecTree()
         try tree.write(".higlint.yaml", "custom_rules:\n  buttons.mine: {summary: S, require: {height: {min: 1}}}\n")
