@@ -49,23 +49,35 @@ final class PluginCommandTests: XCTestCase {
     func testEveryFaultInCheckFailsOnlyItsFile() throws {
         let tree = try tree()
         try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
-        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside"]
+        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside", "CloseOutput"]
         var paths: [String] = []
         for (index, name) in faults.enumerated() {
             try tree.write("f\(index).yaml", "screen: \(name)\nelements: []\n")
             try tree.write("g\(index).yaml", "screen: Good\(index)\nelements:\n  - {id: b\(index), type: button, frame: [0, 100, 200, 50]}\n")
             paths += ["f\(index).yaml", "g\(index).yaml"]
         }
-        let outcome = try HiglintProcess.run(["check"] + paths, in: tree.url)
+        // Far more stderr than a pipe holds, while higlint waits for the answer: no fault.
+        try tree.write("h.yaml", "screen: Shout\nelements:\n  - {id: loud, type: button, frame: [0, 100, 200, 50]}\n")
+        let outcome = try HiglintProcess.run(["check", "h.yaml"] + paths, in: tree.url)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(7)) },
-                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml"], outcome.stdout)
+                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml", "f6.yaml"], outcome.stdout)
         XCTAssertEqual(lines.filter { $0.hasSuffix("[house.analytics]") }.map { String($0.prefix(7)) },
-                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml"], outcome.stdout)
+                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml", "g6.yaml", "h.yaml:"], outcome.stdout)
         for reason in ["crashed (exited with status 3)", "did not answer within 1000 ms", "not a JSON object", "over 1 MiB",
-                       "a request id that is not in flight", "outside its prefix"] {
+                       "a request id that is not in flight", "outside its prefix", "crashed (closed its output)"] {
             XCTAssertTrue(outcome.stdout.contains(reason), "\(reason) missing from:\n\(outcome.stdout)")
         }
+        // Each line whole and prefixed with the plugin's name; h.yaml is reviewed again, alone,
+        // when a fault comes while it is in flight, so its lines may come twice.
+        let padding = " " + String(repeating: "x", count: 100)
+        let shouts = outcome.stderr.split(separator: "\n").filter { $0.contains("shout ") }
+        let numbers = shouts.compactMap { line -> Int? in
+            guard line.hasPrefix("plugin house: shout "), line.hasSuffix(padding) else { return nil }
+            return Int(line.dropFirst("plugin house: shout ".count).dropLast(padding.count))
+        }
+        XCTAssertEqual(numbers.count, shouts.count, "a stderr line broken or without its prefix")
+        XCTAssertEqual(Set(numbers), Set(0..<4000))
     }
 
     /// Every report format carries the plugin's findings, its failure and the custom rule's.
@@ -97,6 +109,17 @@ final class PluginCommandTests: XCTestCase {
 
             """)
         XCTAssertTrue(outcome.stderr.contains("could not start /nonexistent/house"), outcome.stderr)
+    }
+
+    /// A plugin that never answers the hello is given the startup wait, then fails every file.
+    func testAPluginThatNeverSaysHelloFailsEveryFile() throws {
+        let tree = try tree()
+        try tree.write("silent.yaml", "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture), --no-hello]}\n")
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "silent.yaml", "--fail-on", "never"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let reason = "error: plugin \"house\" failed: it failed to start: it did not say hello within 10000 ms [plugin.failed]"
+        XCTAssertEqual(outcome.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") },
+                       ["a.yaml:1:1: \(reason)", "c.yaml:1:1: \(reason)"], outcome.stdout)
     }
 
     func testTimingsListEveryRuleAndPluginSlowestFirst() throws {

@@ -46,6 +46,15 @@ def review(request):
             spec.write("# saved meanwhile\n")
     if name == "Noisy":
         print("reviewing " + request["file"], file=sys.stderr, flush=True)
+    if name == "Shout":
+        # Far more than a pipe holds: higlint must read stderr while it waits for the answer.
+        for index in range(4000):
+            sys.stderr.write("shout %d %s\n" % (index, "x" * 100))
+        sys.stderr.flush()
+    if name == "CloseOutput":
+        # Its stdout closed, and still running: higlint must not wait for it to exit.
+        os.close(1)
+        time.sleep(3600)
     findings = []
     if name == "Outside":
         findings.append({"rule": "buttons.hit-target", "message": "not mine to say"})
@@ -78,6 +87,8 @@ def main():
         if message["type"] == "hello":
             if mode == "--exit-at-hello":
                 sys.exit(1)
+            if mode == "--no-hello":
+                time.sleep(3600)
             if mode == "--old-protocol":
                 send({"type": "hello", "protocol": 0, "rules": []})
                 continue
