@@ -88,6 +88,22 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
     }
 
+    /// A finding whose `element` is not text or whose `at` is not a position is dropped and
+    /// fails its file, the other findings kept; `null` for either is as if it were absent.
+    func testAMalformedFindingFailsItsFileAndTheOthersAreKept() throws {
+        let host = try host()
+        defer { host.shutdown() }
+        let findings = review([("a.yaml", spec("BadAt")), ("b.yaml", spec("BadElement")), ("c.yaml", spec("NullElement"))], host: host)
+        XCTAssertEqual(summary(findings), [
+            "a.yaml:1:1 plugin.failed error - plugin \"house\" failed: a finding's \"at\" is not {\"line\": L, \"column\": C}, both whole numbers from 1",
+            "a.yaml:3:5 house.analytics warning buy button buy names no action",
+            "b.yaml:1:1 plugin.failed error - plugin \"house\" failed: a finding's \"element\" is not text",
+            "b.yaml:3:5 house.analytics warning buy button buy names no action",
+            "c.yaml:1:1 house.analytics warning - on the screen",
+            "c.yaml:3:5 house.analytics warning buy button buy names no action",
+        ])
+    }
+
     /// A plugin that crashes on every file is restarted for each (after a growing pause),
     /// then given up after six faults in a row: the later files fail at once, with the reason,
     /// which is logged once rather than for each file.

@@ -58,6 +58,12 @@ def review(request):
     findings = []
     if name == "Outside":
         findings.append({"rule": "buttons.hit-target", "message": "not mine to say"})
+    if name == "BadAt":
+        findings.append({"rule": "house.analytics", "message": "where?", "at": {"line": "one", "column": 0}})
+    if name == "BadElement":
+        findings.append({"rule": "house.analytics", "message": "which?", "element": 2})
+    if name == "NullElement":
+        findings.append({"rule": "house.analytics", "message": "on the screen", "element": None, "at": None})
     limit = request.get("thresholds", {}).get("max_label_length")
     for element in walk(screen.get("elements", [])):
         if limit is not None and len(element.get("label", "")) > limit:
