@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// How a client counts a position's `character`: UTF-16 code units unless both sides
 /// agreed on UTF-8 bytes at initialisation.
 public enum PositionEncoding: String, Sendable {
@@ -98,11 +100,17 @@ public struct LineIndex: Sendable {
 
     /// The line holding byte `offset`.
     private func line(ofByte offset: Int) -> Int {
+        Self.lastIndex(in: lineStarts, notAbove: offset)
+    }
+
+    /// The last index of the ascending `starts` whose value is at most `value` (0 when none is):
+    /// the line that a byte or character index falls in.
+    private static func lastIndex(in starts: [Int], notAbove value: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if starts[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -162,14 +170,9 @@ public struct LineIndex: Sendable {
 
     /// The byte offset of libyaml's character index.
     public func offset(ofCharacter index: Int) -> Int {
-        var low = 0
-        var high = lineStartCharacters.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStartCharacters[middle] <= index { low = middle } else { high = middle - 1 }
-        }
-        var offset = low == 0 ? markLength : lineStarts[low]
-        var remaining = index - lineStartCharacters[low]
+        let line = Self.lastIndex(in: lineStartCharacters, notAbove: index)
+        var offset = line == 0 ? markLength : lineStarts[line]
+        var remaining = index - lineStartCharacters[line]
         while offset < bytes.count, remaining > 0 {
             offset = min(bytes.count, offset + Self.width(bytes[offset]))
             remaining -= 1
