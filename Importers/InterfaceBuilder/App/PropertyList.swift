@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import HiglintCore
 
 /// A property-list value, as either of the two plist syntaxes an Xcode project holds it:
@@ -67,19 +72,23 @@ struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
 struct OldStylePropertyListParser {
     static let maximumDepth = 64
 
-    private let bytes: [UInt8]
+    /// Read through a pointer: a project file is hundreds of kilobytes, read byte by byte,
+    /// and the array's checks were most of the cost. Every read is behind `index < bytes.count`.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// Whether the root's `objects` dictionary is indexed rather than built.
     private var indexesObjects = false
     /// The last `objects` dictionary's entries, by key, when indexing.
     private var objectRanges: [String: Range<Int>]?
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     static func parse(_ bytes: [UInt8]) -> Result<PropertyList, PropertyListError> {
-        var parser = OldStylePropertyListParser(bytes)
-        // A UTF-8 byte-order mark is allowed before the `// !$*UTF8*$!` line.
-        return parser.parseWhole()
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = OldStylePropertyListParser(buffer)
+            // A UTF-8 byte-order mark is allowed before the `// !$*UTF8*$!` line.
+            return parser.parseWhole()
+        }
     }
 
     /// A project file's root value with its `objects` table left as text: the table's
@@ -89,25 +98,31 @@ struct OldStylePropertyListParser {
     /// the sources, the file references of code), and building all of them took longer
     /// than the rest of a review.
     static func parseIndexingObjects(_ bytes: [UInt8]) -> Result<IndexedPropertyList, PropertyListError> {
-        var parser = OldStylePropertyListParser(bytes)
-        parser.indexesObjects = true
-        return parser.parseWhole().map { IndexedPropertyList(root: $0, objects: parser.objectRanges) }
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = OldStylePropertyListParser(buffer)
+            parser.indexesObjects = true
+            return parser.parseWhole().map { IndexedPropertyList(root: $0, objects: parser.objectRanges) }
+        }
     }
 
     /// The value at `range` of `bytes`, a range `parseIndexingObjects` gave for them.
     static func object(in range: Range<Int>, of bytes: [UInt8]) -> PropertyList? {
-        var parser = OldStylePropertyListParser(bytes)
-        parser.index = range.lowerBound
-        // Objects are values of the root's `objects` dictionary: two levels down.
-        return try? parser.value(depth: 2)
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = OldStylePropertyListParser(buffer)
+            parser.index = range.lowerBound
+            // Objects are values of the root's `objects` dictionary: two levels down.
+            return try? parser.value(depth: 2)
+        }
     }
 
     /// Only the entries named by `keys` of the object at `range` (from `parseIndexingObjects`),
     /// nil when it is not a dictionary: the others are passed over without being built.
     static func object(in range: Range<Int>, of bytes: [UInt8], keeping keys: [String]) -> [String: PropertyList]? {
-        var parser = OldStylePropertyListParser(bytes)
-        parser.index = range.lowerBound
-        return try? parser.selectedEntries(keys)
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = OldStylePropertyListParser(buffer)
+            parser.index = range.lowerBound
+            return try? parser.selectedEntries(keys)
+        }
     }
 
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
@@ -179,19 +194,27 @@ struct OldStylePropertyListParser {
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipTrivia() throws {
-        while let byte = current {
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-                || byte == UInt8(ascii: "\r") || byte == 0x0B || byte == 0x0C {
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            // Space, and tab through carriage return (tab, newline, vertical tab, form feed, return).
+            if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
                 index += 1
-            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                while let next = current, next != UInt8(ascii: "\n") { index += 1 }
-            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+            } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
                 let start = index
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                // Comments are a third of a project file (`/* AppDelegate.swift in Sources */`):
+                // from star to star with `memchr`.
+                while index + 1 < count, let base = bytes.baseAddress,
+                      let star = memchr(base + index, Int32(UInt8(ascii: "*")), count - index - 1) {
+                    index = UnsafeRawPointer(star) - UnsafeRawPointer(base)
+                    if bytes[index + 1] == UInt8(ascii: "/") { break }
                     index += 1
                 }
-                guard index + 1 < bytes.count else {
+                if index + 1 < count, bytes[index] != UInt8(ascii: "*") { index = count }
+                guard index + 1 < count else {
                     index = start
                     throw error("comment is not closed")
                 }
@@ -480,18 +503,13 @@ struct OldStylePropertyListParser {
         }
     }
 
+    /// Letters, digits and `_$+/:.-@~`, and every byte of a UTF-8 sequence (hand-edited files
+    /// carry bare non-ASCII names). Two masks, one bit an ASCII byte: this runs for every
+    /// byte of every bare word of the file.
     private static func isBare(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "~"):
-            return true
-        default:
-            // Bytes of UTF-8 sequences: hand-edited files carry bare non-ASCII names.
-            return byte >= 0x80
-        }
+        if byte >= 0x80 { return true }
+        let mask: UInt64 = byte < 64 ? 0x07FF_E810_0000_0000 : 0x47FF_FFFE_87FF_FFFF
+        return mask & (1 << UInt64(byte & 63)) != 0
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

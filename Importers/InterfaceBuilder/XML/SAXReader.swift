@@ -15,19 +15,35 @@ enum SAXReader {
     /// is most of what makes reading fast.
     struct Filter: Sendable {
         /// Elements skipped with everything inside them.
-        var skippedElements: Set<String>
+        let skippedElements: Set<String>
         /// The attributes kept; nil keeps every one.
-        var keptAttributes: Set<String>?
+        let keptAttributes: Set<String>?
         /// Elements whose character data is kept.
-        var textElements: Set<String>
+        let textElements: Set<String>
+        /// What the filter says of each name it or `IBAttribute` names: every document looks
+        /// up each of its names once, and one lookup here is a third of three in the sets.
+        private let named: [String: NameInfo]
+
+        init(skippedElements: Set<String>, keptAttributes: Set<String>?, textElements: Set<String>) {
+            self.skippedElements = skippedElements
+            self.keptAttributes = keptAttributes
+            self.textElements = textElements
+            var named: [String: NameInfo] = [:]
+            let all = skippedElements.union(keptAttributes ?? []).union(textElements)
+                .union(IBAttribute.allCases.map(\.rawValue))
+            for name in all {
+                named[name] = NameInfo(
+                    isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
+                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name))
+            }
+            self.named = named
+        }
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
 
         /// What the filter says of `name`, in one lookup.
         func info(_ name: String) -> NameInfo {
-            NameInfo(
-                isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
-                keepsText: textElements.contains(name))
+            named[name] ?? NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil)
         }
     }
 
@@ -36,6 +52,7 @@ enum SAXReader {
         var isSkipped: Bool
         var isKept: Bool
         var keepsText: Bool
+        var attribute: IBAttribute?
     }
 
     enum Outcome {
@@ -107,8 +124,8 @@ private final class SAXState {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.filter = filter
-        names = NameTable(filter: filter)
         document = XMLDocument(bytes: bytes.count)
+        names = NameTable(filter: filter, document: document)
     }
 
     static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
@@ -168,8 +185,10 @@ private final class SAXState {
                 else { continue }
                 let attribute = names.slot(attributeName)
                 guard names.infos[attribute].isKept else { continue }
-                document.addAttribute(
-                    names.infos[attribute].name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                document.addAttribute(code: names.infos[attribute].attribute, name: names.infos[attribute].name) {
+                    Self.appendValue(value, to: &$0)
+                }
             }
         }
         document.start(names.infos[element].name, mark: startTagMark(), firstAttribute: firstAttribute)
@@ -179,10 +198,11 @@ private final class SAXState {
     /// libxml2 leaves references in attribute values escaped when it substitutes no entities
     /// (`&amp;` arrives as `&#38;`): character references and the five predefined entities are
     /// decoded here; any other entity stays as written, never expanded.
-    static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+    static func appendValue(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else {
+            out.append(contentsOf: bytes)
+            return
+        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -196,7 +216,6 @@ private final class SAXState {
             out.append(contentsOf: decoded.utf8)
             index = end + 1
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func reference(_ name: String) -> String? {
@@ -285,13 +304,16 @@ private final class SAXState {
 /// of the table answers most lookups without hashing.
 private final class NameTable {
     struct Info {
-        let name: String
+        /// The name's index among the document's names.
+        let name: Int32
+        let attribute: IBAttribute?
         let isSkipped: Bool
         let isKept: Bool
         let keepsText: Bool
     }
 
     private let filter: SAXReader.Filter
+    private let document: XMLDocument
     /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
     // Read and written only by the parse's own thread, once per element and attribute.
     @exclusivity(unchecked) private(set) var infos: [Info] = []
@@ -300,8 +322,9 @@ private final class NameTable {
     private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
     private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
 
-    init(filter: SAXReader.Filter) {
+    init(filter: SAXReader.Filter, document: XMLDocument) {
         self.filter = filter
+        self.document = document
         cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
         cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
     }
@@ -322,7 +345,9 @@ private final class NameTable {
             let name = String(cString: pointer)
             let info = filter.info(name)
             index = infos.count
-            infos.append(Info(name: name, isSkipped: info.isSkipped, isKept: info.isKept, keepsText: info.keepsText))
+            infos.append(Info(
+                name: document.addName(name), attribute: info.attribute, isSkipped: info.isSkipped,
+                isKept: info.isKept, keepsText: info.keepsText))
             table[pointer] = index
         }
         cacheKeys[slot] = pointer
