@@ -199,7 +199,11 @@ struct OldStylePropertyListParser {
             let byte = bytes[index]
             // Space, and tab through carriage return (tab, newline, vertical tab, form feed, return).
             if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
-                index += 1
+                var position = index + 1
+                while position < count, bytes[position] == UInt8(ascii: " ") || (bytes[position] >= 0x09 && bytes[position] <= 0x0D) {
+                    position += 1
+                }
+                index = position
             } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
@@ -379,29 +383,31 @@ struct OldStylePropertyListParser {
     /// go on with are never a quote or a backslash, so they need no care here).
     private mutating func skipString() throws {
         guard let byte = current else { throw error("expected a string, found the end of the file") }
+        // Local copies of the position and the end: the loops below run for every byte of
+        // the file's words and ids, and through `self` each step is a store and two loads.
+        let count = bytes.count
+        var position = index
         guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
-            let start = index
-            while let next = current, Self.isBare(next) { index += 1 }
-            guard index > start else { throw error("expected a string, found \(Self.describe(byte))") }
+            while position < count, Self.isBare(bytes[position]) { position += 1 }
+            guard position > index else { throw error("expected a string, found \(Self.describe(byte))") }
+            index = position
             return
         }
-        let start = index
-        index += 1
-        while true {
-            guard let next = current else {
-                index = start
-                throw error("string is not closed")
+        position += 1
+        while position < count {
+            let next = bytes[position]
+            position += 1
+            if next == byte {
+                index = position
+                return
             }
-            index += 1
-            if next == byte { return }
             if next == UInt8(ascii: "\\") {
-                guard current != nil else {
-                    index = start
-                    throw error("string is not closed")
-                }
-                index += 1
+                guard position < count else { break }
+                position += 1
             }
         }
+        // `index` is still the opening quote, where the error points.
+        throw error("string is not closed")
     }
 
     private mutating func array(depth: Int) throws -> PropertyList {
@@ -445,9 +451,12 @@ struct OldStylePropertyListParser {
         guard let byte = current else { throw error("expected a string, found the end of the file") }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try quoted(byte) }
         let start = index
-        while let next = current, Self.isBare(next) { index += 1 }
-        guard index > start else { throw error("expected a string, found \(Self.describe(byte))") }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        let count = bytes.count
+        var position = start
+        while position < count, Self.isBare(bytes[position]) { position += 1 }
+        guard position > start else { throw error("expected a string, found \(Self.describe(byte))") }
+        index = position
+        return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private mutating func quoted(_ quote: UInt8) throws -> String {
