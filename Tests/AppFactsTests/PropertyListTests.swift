@@ -86,7 +86,7 @@ final class OldStylePropertyListTests: XCTestCase {
             let read = OldStylePropertyListParser.object(in: range, of: original)
             XCTAssertEqual(read, objects[id], id)
             XCTAssertEqual(
-                OldStylePropertyListParser.object(in: range, of: original, keeping: ["isa", "path"]),
+                OldStylePropertyListParser.object(in: range, of: original, keeping: ["isa", "path"])?.dictionary,
                 objects[id]?.dictionary?.filter { $0.key == "isa" || $0.key == "path" }, id)
         }
         var generator = SeededGenerator(seed: 12)

@@ -49,6 +49,36 @@ enum PropertyList: Sendable, Equatable {
     }
 }
 
+/// Some entries of a project file's object, for the keys asked for: a handful of values in
+/// an array, where a dictionary of them cost an allocation and a hash a key, for each of the
+/// thousand objects a project's group tree is read from.
+struct SelectedEntries: Sendable {
+    let keys: [StaticString]
+    /// The value of each key, in the order of `keys`; nil for a key the object does not have.
+    var values: [PropertyList?]
+
+    init(keys: [StaticString]) {
+        self.keys = keys
+        values = Array(repeating: nil, count: keys.count)
+    }
+
+    subscript(_ key: StaticString) -> PropertyList? {
+        key.withUTF8Buffer { wanted in
+            for (index, candidate) in keys.enumerated() {
+                if candidate.withUTF8Buffer({ $0.elementsEqual(wanted) }) { return values[index] }
+            }
+            return nil
+        }
+    }
+
+    /// The entries found, as a dictionary.
+    var dictionary: [String: PropertyList] {
+        var out: [String: PropertyList] = [:]
+        for (key, value) in zip(keys, values) { if let value { out[key.description] = value } }
+        return out
+    }
+}
+
 /// A project file's root and where each of its objects is, by id (`parseIndexingObjects`).
 struct IndexedPropertyList: Sendable {
     var root: PropertyList
@@ -117,7 +147,7 @@ struct OldStylePropertyListParser {
 
     /// Only the entries named by `keys` of the object at `range` (from `parseIndexingObjects`),
     /// nil when it is not a dictionary: the others are passed over without being built.
-    static func object(in range: Range<Int>, of bytes: [UInt8], keeping keys: [String]) -> [String: PropertyList]? {
+    static func object(in range: Range<Int>, of bytes: [UInt8], keeping keys: [StaticString]) -> SelectedEntries? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
@@ -126,12 +156,12 @@ struct OldStylePropertyListParser {
     }
 
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
-    private mutating func selectedEntries(_ keys: [String]) throws -> [String: PropertyList]? {
+    private mutating func selectedEntries(_ keys: [StaticString]) throws -> SelectedEntries? {
         guard current == UInt8(ascii: "{") else { return nil }
         // An object is a value of the `objects` dictionary, itself the root's: its own entries are three levels down.
         let depth = 3
         index += 1
-        var entries: [String: PropertyList] = [:]
+        var entries = SelectedEntries(keys: keys)
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
@@ -139,21 +169,24 @@ struct OldStylePropertyListParser {
                 index += 1
                 return entries
             }
-            let wanted: String?
+            let wanted: Int?
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 let key = try string()
-                wanted = keys.first { $0 == key }
+                wanted = keys.firstIndex { $0.description == key }
             } else {
                 let start = index
                 try skipString()
-                let key = bytes[start..<index]
-                wanted = keys.first { $0.utf8.elementsEqual(key) }
+                let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                wanted = keys.firstIndex { candidate in
+                    candidate.withUTF8Buffer { $0.count == key.count && $0.elementsEqual(key) }
+                }
             }
             try skipTrivia()
             guard current == UInt8(ascii: "=") else { throw error("expected =") }
             index += 1
             if let wanted {
-                entries[wanted] = try value(depth: depth)
+                // A repeated key keeps its last value, as in a dictionary.
+                entries.values[wanted] = try value(depth: depth)
             } else {
                 try skipValue(depth: depth)
             }

@@ -84,7 +84,7 @@ struct XcodeProject: Sendable {
         var targetsByResource: [String: [String]] = [:]
         var foldersByTarget: [String: [String]] = [:]
         for entry in project["targets"]?.array ?? [] {
-            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
+            let keys: [StaticString] = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
             guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
             targets.append(Target(
                 id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
@@ -177,7 +177,7 @@ struct XcodeProject: Sendable {
     /// The absolute path an object of the group tree stands for, or nil when it is relative
     /// to something outside the checkout (the SDK, the build products, an unknown root).
     private static func resolve(
-        _ object: [String: PropertyList], parentDirectory: String, projectDirectory: String
+        _ object: SelectedEntries, parentDirectory: String, projectDirectory: String
     ) -> String? {
         let path = object["path"]?.string
         switch object["sourceTree"]?.string ?? "<group>" {
@@ -262,7 +262,7 @@ private struct ObjectTable: Sendable {
 
     /// The object with only the entries named by `keys`: the group tree's walk reads three or
     /// four of each file reference's.
-    subscript(_ id: String, keeping keys: [String]) -> [String: PropertyList]? {
+    subscript(_ id: String, keeping keys: [StaticString]) -> SelectedEntries? {
         guard let range = ranges[id] else { return nil }
         return OldStylePropertyListParser.object(in: range, of: bytes, keeping: keys)
     }
