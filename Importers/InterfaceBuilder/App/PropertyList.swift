@@ -319,7 +319,8 @@ struct OldStylePropertyListParser {
     /// A dictionary's entries as the ranges of their values, each value checked by `skipValue`.
     private mutating func indexedDictionary(depth: Int) throws -> [String: Range<Int>] {
         index += 1
-        var entries: [String: Range<Int>] = [:]
+        // Sized once for the file (Xcode writes an object every 300 bytes or so), not grown and rehashed.
+        var entries = [String: Range<Int>](minimumCapacity: bytes.count / 256)
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }

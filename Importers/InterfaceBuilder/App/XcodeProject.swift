@@ -106,9 +106,10 @@ struct XcodeProject: Sendable {
         }
         var referencesByPath: [String: [String]] = [:]
         var pathsByReference: [String: String] = [:]
-        var unresolvedReferences: [String: String] = [:]
+        // Sized once: the group tree names most of a project's file references.
+        var unresolvedReferences = [String: String](minimumCapacity: objects.ranges.count / 2)
         var synchronizedFolders: [SynchronizedFolder] = []
-        var visited: Set<String> = []
+        var visited = Set<String>(minimumCapacity: objects.ranges.count)
         // Only a file reference some resources phase copies (itself, or the variant group it is
         // in) can make a document a target's; any other is read only if a configuration names it.
         func isCopied(_ id: String, in variantGroup: String?) -> Bool {

@@ -317,7 +317,8 @@ private final class NameTable {
     /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
     // Read and written only by the parse's own thread, once per element and attribute.
     @exclusivity(unchecked) private(set) var infos: [Info] = []
-    @exclusivity(unchecked) private var table: [UnsafePointer<xmlChar>: Int] = [:]
+    /// Sized for the hundred or so names an IB document uses, so it is not grown and rehashed.
+    @exclusivity(unchecked) private var table = [UnsafePointer<xmlChar>: Int](minimumCapacity: 192)
     private static let cacheSize = 512
     private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
     private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
@@ -325,6 +326,7 @@ private final class NameTable {
     init(filter: SAXReader.Filter, document: XMLDocument) {
         self.filter = filter
         self.document = document
+        infos.reserveCapacity(192)
         cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
         cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
     }
