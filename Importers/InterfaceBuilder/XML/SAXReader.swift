@@ -20,30 +20,32 @@ enum SAXReader {
         let keptAttributes: Set<String>?
         /// Elements whose character data is kept.
         let textElements: Set<String>
-        /// What the filter says of each name it or `IBAttribute` names: every document looks
-        /// up each of its names once, and one lookup here is a third of three in the sets.
-        private let named: [String: NameInfo]
+        /// What the filter says of each name it or `IBAttribute` names, found by the name's
+        /// bytes: every document looks up each of its names once, and with libxml2's C string
+        /// in hand a hash of the bytes is a tenth of making a string and hashing that.
+        private let named: NameIndex
 
         init(skippedElements: Set<String>, keptAttributes: Set<String>?, textElements: Set<String>) {
             self.skippedElements = skippedElements
             self.keptAttributes = keptAttributes
             self.textElements = textElements
-            var named: [String: NameInfo] = [:]
             let all = skippedElements.union(keptAttributes ?? []).union(textElements)
                 .union(IBAttribute.allCases.map(\.rawValue))
-            for name in all {
-                named[name] = NameInfo(
+            named = NameIndex(all.sorted().map { name in
+                (name, NameInfo(
                     isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
-                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name))
-            }
-            self.named = named
+                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name)))
+            })
         }
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
 
-        /// What the filter says of `name`, in one lookup.
-        func info(_ name: String) -> NameInfo {
-            named[name] ?? NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil)
+        /// The name at `pointer` (NUL-terminated UTF-8, as libxml2 gives it) and what the
+        /// filter says of it.
+        func info(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo) {
+            if let known = named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer))) { return known }
+            return (String(cString: pointer),
+                    NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil))
         }
     }
 
@@ -344,8 +346,7 @@ private final class NameTable {
         if let known = table[pointer] {
             index = known
         } else {
-            let name = String(cString: pointer)
-            let info = filter.info(name)
+            let (name, info) = filter.info(forName: pointer)
             index = infos.count
             infos.append(Info(
                 name: document.addName(name), attribute: info.attribute, isSkipped: info.isSkipped,
@@ -357,4 +358,46 @@ private final class NameTable {
         return index
     }
 
+}
+
+/// A fixed set of names and their answers, found by the bytes of a name: FNV-1a and open
+/// addressing over a table four times the set's size, so a probe rarely goes past its slot.
+struct NameIndex: Sendable {
+    private var slots: [Int32]
+    private var hashes: [UInt64] = []
+    private var bytes: [[UInt8]] = []
+    private var entries: [(name: String, info: SAXReader.NameInfo)] = []
+
+    init(_ names: [(String, SAXReader.NameInfo)]) {
+        var size = 16
+        while size < names.count * 4 { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+        for (name, info) in names {
+            let utf8 = Array(name.utf8)
+            let hash = utf8.withUnsafeBufferPointer(Self.hash)
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(entries.count)
+            hashes.append(hash)
+            bytes.append(utf8)
+            entries.append((name, info))
+        }
+    }
+
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    func entry(for name: UnsafeBufferPointer<UInt8>) -> (name: String, info: SAXReader.NameInfo)? {
+        let hash = Self.hash(name)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == hash, bytes[index].elementsEqual(name) { return entries[index] }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
 }
