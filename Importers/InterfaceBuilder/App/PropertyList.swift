@@ -155,6 +155,66 @@ struct OldStylePropertyListParser {
         }
     }
 
+    /// Whether the object at `range` (from `parseIndexingObjects`) has `key` and its value is
+    /// the string `expected`: what `object(in:of:keeping: [key])?[key]?.string == expected`
+    /// answers, with nothing built. `expected` is ASCII letters, for which equal bytes and
+    /// equal strings are the same thing. The group walk asks it of every file reference.
+    static func object(in range: Range<Int>, of bytes: [UInt8], has key: StaticString, equalTo expected: StaticString) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = OldStylePropertyListParser(buffer)
+            parser.index = range.lowerBound
+            return (try? parser.entry(key, isString: expected)) ?? false
+        }
+    }
+
+    private mutating func entry(_ wanted: StaticString, isString expected: StaticString) throws -> Bool {
+        guard current == UInt8(ascii: "{") else { return false }
+        let depth = 3
+        index += 1
+        // A repeated key keeps its last value, as in a dictionary.
+        var matches = false
+        while true {
+            try skipTrivia()
+            guard let byte = current else { throw error("dictionary is not closed with }") }
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                return matches
+            }
+            let isWanted: Bool
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                isWanted = try string() == wanted.description
+            } else {
+                let start = index
+                try skipString()
+                let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                isWanted = wanted.withUTF8Buffer { $0.count == key.count && $0.elementsEqual(key) }
+            }
+            try skipTrivia()
+            guard current == UInt8(ascii: "=") else { throw error("expected =") }
+            index += 1
+            if isWanted {
+                try skipTrivia()
+                let start = index
+                switch current {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    matches = try string() == expected.description
+                case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"):
+                    try skipValue(depth: depth)
+                    matches = false
+                default:
+                    try skipString()
+                    let value = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    matches = expected.withUTF8Buffer { $0.count == value.count && $0.elementsEqual(value) }
+                }
+            } else {
+                try skipValue(depth: depth)
+            }
+            try skipTrivia()
+            guard current == UInt8(ascii: ";") else { throw error("expected ;") }
+            index += 1
+        }
+    }
+
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
     private mutating func selectedEntries(_ keys: [StaticString]) throws -> SelectedEntries? {
         guard current == UInt8(ascii: "{") else { return nil }

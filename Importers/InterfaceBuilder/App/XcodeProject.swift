@@ -91,7 +91,7 @@ struct XcodeProject: Sendable {
                 configurationList: target["buildConfigurationList"]?.string))
             for phaseEntry in target["buildPhases"]?.array ?? [] {
                 // The kind first: the other phases' file lists (all the sources) are not read.
-                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
+                guard let phaseID = phaseEntry.string, objects.has(phaseID, isa: "PBXResourcesBuildPhase"),
                       let phase = objects[phaseID, keeping: ["files"]]
                 else { continue }
                 for file in phase["files"]?.array ?? [] {
@@ -118,7 +118,7 @@ struct XcodeProject: Sendable {
 
         func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
             guard depth < Self.maximumGroupDepth, !visited.contains(id) else { return }
-            if !isCopied(id, in: variantGroup), objects[id, keeping: ["isa"]]?["isa"]?.string == "PBXFileReference" {
+            if !isCopied(id, in: variantGroup), objects.has(id, isa: "PBXFileReference") {
                 visited.insert(id)
                 unresolvedReferences[id] = parentDirectory
                 return
@@ -259,6 +259,12 @@ private struct ObjectTable: Sendable {
     subscript(_ id: String) -> [String: PropertyList]? {
         guard let range = ranges[id] else { return nil }
         return OldStylePropertyListParser.object(in: range, of: bytes)?.dictionary
+    }
+
+    /// Whether the object's `isa` is `kind` (ASCII letters), read in place.
+    func has(_ id: String, isa kind: StaticString) -> Bool {
+        guard let range = ranges[id] else { return false }
+        return OldStylePropertyListParser.object(in: range, of: bytes, has: "isa", equalTo: kind)
     }
 
     /// The object with only the entries named by `keys`: the group tree's walk reads three or
