@@ -118,8 +118,8 @@ public final class AppFactsLocator: Sendable {
         var all: [AppFacts] = []
         for name in names {
             var layers: [[String: String]] = []
-            for configuration in [own.byName[name], projectLevel.byName[name]] {
-                guard let configuration else { continue }
+            for id in [own.byName[name], projectLevel.byName[name]] {
+                guard let id, let configuration = project.configuration(id) else { continue }
                 layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
                 if let xcconfig = project.baseConfigurationFile(of: configuration) {
                     let reading = XCConfigReader.read(xcconfig)

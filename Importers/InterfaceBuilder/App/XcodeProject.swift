@@ -222,17 +222,24 @@ struct XcodeProject: Sendable {
         return Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
     }
 
-    /// The build configurations of a configuration list, by name, and its default's name.
-    func configurations(of listID: String?) -> (byName: [String: [String: PropertyList]], defaultName: String?) {
-        guard let listID, let list = objects[listID] else { return ([:], nil) }
-        var byName: [String: [String: PropertyList]] = [:]
+    /// The build configurations of a configuration list: each one's id by its name, and the
+    /// default's name. Only the names are read here; `configuration(_:)` reads the one a
+    /// target uses (each is a few hundred build settings, and a list has three or four).
+    func configurations(of listID: String?) -> (byName: [String: String], defaultName: String?) {
+        guard let listID, let list = objects[listID, keeping: ["buildConfigurations", "defaultConfigurationName"]]
+        else { return ([:], nil) }
+        var byName: [String: String] = [:]
         for entry in list["buildConfigurations"]?.array ?? [] {
-            guard let id = entry.string, let configuration = objects[id], let name = configuration["name"]?.string,
-                  byName[name] == nil
+            guard let id = entry.string, let name = objects[id, keeping: ["name"]]?["name"]?.string, byName[name] == nil
             else { continue }
-            byName[name] = configuration
+            byName[name] = id
         }
         return (byName, list["defaultConfigurationName"]?.string)
+    }
+
+    /// A build configuration, whole.
+    func configuration(_ id: String) -> [String: PropertyList]? {
+        objects[id]
     }
 
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
