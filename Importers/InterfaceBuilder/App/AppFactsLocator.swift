@@ -91,8 +91,9 @@ public final class AppFactsLocator: Sendable {
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
         var directory = FileSystem.directory(of: document)
         for _ in 0..<maximumWalk {
-            answer.depend(on: directory)
-            let projects = state.projectFiles(in: directory)
+            // One `stat` of the directory serves both: the answer's record and the listing's check.
+            let stamp = answer.depend(on: directory)
+            let projects = state.projectFiles(in: directory, stamp: stamp)
             for project in projects { answer.depend(on: project) }
             if !projects.isEmpty { return projects }
             if directory == "/" { break }
@@ -155,6 +156,8 @@ struct FileStamp: Sendable, Equatable {
     var size: Int64
     var seconds: Int
     var nanoseconds: Int
+    /// A regular file (after links), which the answer's sources list.
+    var isRegular: Bool
 
     /// Nil when nothing is at `path`.
     static func of(_ path: String) -> FileStamp? {
@@ -162,7 +165,8 @@ struct FileStamp: Sendable, Equatable {
         guard stat(path, &info) == 0 else { return nil }
         return FileStamp(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+            isRegular: info.st_mode & S_IFMT == S_IFREG)
     }
 }
 
@@ -174,12 +178,16 @@ private struct Answer: Sendable {
 
     /// The files read (not the directories walked), each once, sorted.
     var sources: [String] {
-        Array(Set(dependencies.map(\.path).filter { FileSystem.targetKind(at: $0) == .regular })).sorted()
+        Array(Set(dependencies.filter { $0.stamp?.isRegular == true }.map(\.path))).sorted()
     }
 
-    mutating func depend(on path: String) {
-        guard !dependencies.contains(where: { $0.path == path }) else { return }
-        dependencies.append((path, FileStamp.of(path)))
+    /// The file's state as recorded (now, the first time it is named).
+    @discardableResult
+    mutating func depend(on path: String) -> FileStamp? {
+        if let known = dependencies.first(where: { $0.path == path }) { return known.stamp }
+        let stamp = FileStamp.of(path)
+        dependencies.append((path, stamp))
+        return stamp
     }
 
     /// Another answer's notes and dependencies, as part of this one.
@@ -207,9 +215,10 @@ private final class State: Sendable {
 
     /// The `NAME.xcodeproj/project.pbxproj` files of a directory, sorted; listed again once
     /// the directory changes (an entry added or removed).
-    func projectFiles(in directory: String) -> [String] {
-        directories.value(for: directory, isCurrent: { $0.stamp == FileStamp.of(directory) }) {
-            Stamped(stamp: FileStamp.of(directory), value: Self.listProjectFiles(in: directory))
+    /// `stamp` is the directory's, just taken.
+    func projectFiles(in directory: String, stamp: FileStamp?) -> [String] {
+        directories.value(for: directory, isCurrent: { $0.stamp == stamp }) {
+            Stamped(stamp: stamp, value: Self.listProjectFiles(in: directory))
         }.value
     }
 
