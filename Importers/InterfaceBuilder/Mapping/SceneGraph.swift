@@ -74,8 +74,11 @@ struct SceneGraph {
     }
 
     /// The controller that shows or pushes this one (the first such segue in the document).
+    /// A controller that shows itself again (a folder inside a folder) is not its own parent.
     func parent(of id: String) -> Link? {
-        links.first { Self.pushes($0) && $0.destination == id && controllers[$0.source].map(isScreen) == true }
+        links.first {
+            Self.pushes($0) && $0.destination == id && $0.source != id && controllers[$0.source].map(isScreen) == true
+        }
     }
 
     /// In a navigation controller's stack here, or given a navigation item, which IB adds
