@@ -17,7 +17,9 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   whether the final live report equals `check`;
 - `check` with the example external plugin (examples/plugins/acme_rules.py) against
   `check` without it, on the N = 10,000 corpus, alternating: the plugin's own CPU
-  time comes from bench/timed_plugin.py, which runs it as its child.
+  time comes from bench/timed_plugin.py, which runs it as its child;
+- `higlint lsp` (bench/lsp_bench.py): edit-to-diagnostics latency on a 500-line spec
+  in the N = 10,000 workspace, without the debounce, and the server's memory.
 
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
@@ -25,7 +27,7 @@ it reports them, and says which targets were met.
 usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--ib-copies K] [--ib-runs K] [--no-ib]
               [--watch-sizes 100,10000] [--no-watch]
-              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--output FILE]
+              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--output FILE]
 
 `--sizes ""` skips the YAML corpora; with `--no-watch` that times the IB step alone.
 """
@@ -51,6 +53,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 import gen_corpus  # noqa: E402
+import lsp_bench  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
 FIXTURES = os.path.join(os.path.dirname(REPO), "shared", "fixtures")
@@ -673,6 +676,8 @@ def verdicts(results):
     if 100 in watch and 10_000 in watch:
         out["watch latency 10k <= 1.3x 100"] = (
             watch[10_000]["latency_ms"]["p50"] <= TARGETS["latency_growth"] * watch[100]["latency_ms"]["p50"])
+    if results.get("lsp"):
+        out.update(lsp_bench.verdicts(results["lsp"]))
     plugin = results.get("plugin")
     if plugin:
         out[f"check {plugin['n']} with the example plugin <= (without + plugin CPU) x 1.2"] = (
@@ -730,6 +735,11 @@ def print_table(results):
             print(f"       problem: {problem}")
     elif results.get("plugin_skipped"):
         print(f"\nplugin: skipped ({results['plugin_skipped']})")
+    if results.get("lsp"):
+        print()
+        print(lsp_bench.describe(results["lsp"]))
+    elif results.get("lsp_skipped"):
+        print(f"\nlsp: skipped ({results['lsp_skipped']})")
     print()
     for name, met in results["targets"].items():
         print(f"  [{'met' if met else 'MISSED'}] {name}")
@@ -748,6 +758,7 @@ def main():
     parser.add_argument("--plugin-size", type=int, default=PLUGIN_SIZE, help="corpus size of the plugin overhead step")
     parser.add_argument("--plugin-runs", type=int, default=PLUGIN_RUNS, help="runs each of check with and without the plugin")
     parser.add_argument("--no-plugin", action="store_true")
+    parser.add_argument("--no-lsp", action="store_true", help="skip the language server step")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
@@ -786,6 +797,13 @@ def main():
         print(f"plugin: N={arguments.plugin_size}, {arguments.plugin_runs} runs each with and without the example plugin...",
               file=sys.stderr, flush=True)
         results["plugin"] = measure_plugin(higlint, arguments.plugin_size, arguments.plugin_runs)
+    if arguments.no_lsp:
+        results["lsp_skipped"] = "--no-lsp"
+    else:
+        print(f"lsp: a {lsp_bench.SPEC_LINES}-line spec in the N={lsp_bench.SIZE} workspace, {lsp_bench.EDITS} edits...",
+              file=sys.stderr, flush=True)
+        root = prepare_corpus(lsp_bench.SIZE)
+        results["lsp"] = lsp_bench.measure(higlint, root, dirty_marker(root))
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     results["targets"] = verdicts(results)
     with open(arguments.output, "w") as handle:
