@@ -100,12 +100,11 @@ public struct LineIndex: Sendable {
 
     /// The line holding byte `offset`.
     private func line(ofByte offset: Int) -> Int {
-        Self.lastIndex(in: lineStarts, notAbove: offset)
+        Self.lastLine(in: lineStarts, startingAtOrBefore: offset)
     }
 
-    /// The last index of the ascending `starts` whose value is at most `value` (0 when none is):
-    /// the line that a byte or character index falls in.
-    private static func lastIndex(in starts: [Int], notAbove value: Int) -> Int {
+    /// The last line whose start (in `starts`, ascending, the first 0) is at or before `value`.
+    private static func lastLine(in starts: [Int], startingAtOrBefore value: Int) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
@@ -170,9 +169,9 @@ public struct LineIndex: Sendable {
 
     /// The byte offset of libyaml's character index.
     public func offset(ofCharacter index: Int) -> Int {
-        let line = Self.lastIndex(in: lineStartCharacters, notAbove: index)
-        var offset = line == 0 ? markLength : lineStarts[line]
-        var remaining = index - lineStartCharacters[line]
+        let low = Self.lastLine(in: lineStartCharacters, startingAtOrBefore: index)
+        var offset = low == 0 ? markLength : lineStarts[low]
+        var remaining = index - lineStartCharacters[low]
         while offset < bytes.count, remaining > 0 {
             offset = min(bytes.count, offset + Self.width(bytes[offset]))
             remaining -= 1
