@@ -46,7 +46,7 @@ public struct Finding: Sendable, Hashable {
 
     /// The report order: file, line, column, rule (then message, so equal positions stay stable).
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+        if lhs.file != rhs.file { return FileSystem.precedes(lhs.file, rhs.file) }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         if lhs.column != rhs.column { return lhs.column < rhs.column }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
