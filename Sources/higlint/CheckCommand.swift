@@ -275,7 +275,7 @@ enum CheckCommand {
         var outputFailed = false
         for output in outputs {
             if output.isStandardOutput {
-                Console.out(output.format.render(report, options: terminalOptions))
+                Console.out(pieces: output.format.renderPieces(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
                 outputFailed = true

@@ -13,6 +13,10 @@ public struct JSONReportWriter: ReportWriter {
         Self.write(report)
     }
 
+    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
+        Self.writePieces(report)
+    }
+
     public static func render(_ finding: Finding) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(renderedSize(of: finding))
@@ -117,26 +121,32 @@ public struct JSONReportWriter: ReportWriter {
     /// `findingLines` are the findings' lines already indented and separated, in pieces
     /// to be joined; none when there is no finding.
     private static func document(summary: Summary, extra: [(key: String, json: String)], findingLines: consuming [String]) -> String {
-        var out = "{\n  \"version\": 1,\n"
-        out += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
-        out += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
-        out += ", \"warnings\": \(summary.warnings), \"infos\": \(summary.infos)},\n"
-        for member in extra {
-            out += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
+        var pieces = documentPieces(summary: summary, extra: extra, findingLines: findingLines)
+        var out = ""
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+        // Each piece is let go once copied, so that fewer of them are in memory beside the whole.
+        for position in pieces.indices {
+            out.append(pieces[position])
+            pieces[position] = ""
         }
-        if findingLines.isEmpty {
-            out += "  \"findings\": []\n}\n"
-            return out
-        }
-        out.reserveCapacity(out.utf8.count + 32 + findingLines.reduce(0) { $0 + $1.utf8.count })
-        out += "  \"findings\": [\n"
-        // Each piece is let go once copied, so a big report is in memory about once, not twice.
-        for position in findingLines.indices {
-            out.append(findingLines[position])
-            findingLines[position] = ""
-        }
-        out += "  ]\n}\n"
         return out
+    }
+
+    /// The document as pieces that joined are `document`'s text: the head, the findings'
+    /// pieces as they are, the end.
+    private static func documentPieces(summary: Summary, extra: [(key: String, json: String)], findingLines: consuming [String]) -> [String] {
+        var head = "{\n  \"version\": 1,\n"
+        head += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
+        head += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
+        head += ", \"warnings\": \(summary.warnings), \"infos\": \(summary.infos)},\n"
+        for member in extra {
+            head += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
+        }
+        if findingLines.isEmpty { return [head + "  \"findings\": []\n}\n"] }
+        var pieces = findingLines
+        pieces.insert(head + "  \"findings\": [\n", at: 0)
+        pieces.append("  ]\n}\n")
+        return pieces
     }
 
     private static let findingIndent = "    "
@@ -150,14 +160,23 @@ public struct JSONReportWriter: ReportWriter {
     private static let findingsPerPiece = 16
 
     public static func write(_ report: Report) -> String {
+        document(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+    }
+
+    /// `write`'s text in pieces, for a caller that writes them out one after another
+    /// instead of joining them: a report of many findings is then in memory once.
+    public static func writePieces(_ report: Report) -> [String] {
+        documentPieces(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+    }
+
+    private static func renderedPieces(_ findings: [Finding]) -> [String] {
         // Rendering is most of the work of writing a big report, and each finding's text
         // depends on that finding alone: runs of findings render on every core into one
         // piece each, lines and separators included, and the pieces are joined in order.
-        let findings = report.findings
         let pieces = stride(from: 0, to: findings.count, by: findingsPerPiece).map { start in
             start..<min(start + findingsPerPiece, findings.count)
         }
-        let rendered = ParallelReview.parallelMap(pieces) { range in
+        return ParallelReview.parallelMap(pieces) { range in
             var out: [UInt8] = []
             out.reserveCapacity(range.reduce(0) { $0 + renderedSize(of: findings[$1]) + 6 })
             for index in range {
@@ -167,7 +186,6 @@ public struct JSONReportWriter: ReportWriter {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        return document(summary: Summary(report), extra: skippedMember(report.files), findingLines: rendered)
     }
 
     /// `"skipped": [{"file": ..., "reason": ...}]`, the files an importer passed over, in path
