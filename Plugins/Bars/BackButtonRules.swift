@@ -12,12 +12,16 @@ struct BackCustomRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Message\nnavigation_bar:\n  title: Message\n  back: {title: Inbox}\n",
             "screen: Message\nnavigation_bar:\n  title: Message\n  back: {custom: false}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Sets `custom: false`, so the standard back button is shown.",
+            reason: "The custom button's look and behaviour are replaced by the system's, which a person sees as another design."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let back = screen.navigationBar?.back, back.custom else { return [] }
         return [Violation(
-            message: "back button is custom; people rely on the standard one to go back", at: back.marks[.custom])]
+            message: "back button is custom; people rely on the standard one to go back", at: back.marks[.custom])
+            .fixed(by: .set(.custom, to: .scalar("false"), in: back.marks))]
     }
 }
 

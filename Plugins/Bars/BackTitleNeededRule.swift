@@ -15,7 +15,10 @@ struct BackTitleNeededRule: ProjectRule {
             "screen: Music\nnavigation_bar:\n  title: Music\n---\nscreen: Album\nparent: Music\nnavigation_bar:\n  title: Album\n",
             "screen: Music\nnavigation_bar:\n  items:\n    - {id: scope, type: segmented-control}\n---\nscreen: Player\nparent: Music\n",
         ],
-        isProjectRule: true)
+        isProjectRule: true,
+        fix: FixDeclaration(
+            .unsafe, summary: "Gives the back button the parent's navigation bar title, else the parent screen's name.",
+            reason: "The name is a guess at what the back button should say: the parent shows a segmented control, not a title, so its screen name may not be what people see."))
 
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
         let screens = project.screens
@@ -26,8 +29,20 @@ struct BackTitleNeededRule: ProjectRule {
                   screens[parent].navigationHasSegmentedControl
             else { continue }
             let message = "back button has no title, but the parent screen \(quoted(parentName)) has a segmented control in its navigation bar instead of a title to show"
+            let title = FixValue.text(screens[parent].navigationTitle?.nonBlank ?? parentName)
+            // The back title's mark is its value when written, else the back map, else the bar's.
+            let fix: FixAction
+            if screens[position].backTitle != nil {
+                fix = .replace(valueAt: screens[position].backTitleMark, with: title)
+            } else if screens[position].backTitleMark == screens[position].navigationBarMark {
+                fix = .set(key: NavigationBarField.back.rawValue, to: .map([.init(BackButtonField.title.rawValue, title)]),
+                           inMapAt: screens[position].navigationBarMark)
+            } else {
+                fix = .set(key: BackButtonField.title.rawValue, to: title, inMapAt: screens[position].backTitleMark)
+            }
             violations.append(
-                ProjectViolation(on: screens[position], Violation(message: message, at: screens[position].backTitleMark)))
+                ProjectViolation(on: screens[position], Violation(message: message, at: screens[position].backTitleMark)
+                    .fixed(by: fix)))
         }
         return violations
     }

@@ -14,7 +14,10 @@ struct StatusBarHiddenRule: ScreenRule {
             "screen: Inbox\nstatus_bar: {hidden: false}\n",
             "screen: Level 1\nkind: game\nstatus_bar: {hidden: true}\n",
             "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets `status_bar.hidden: false`.",
+            reason: "Only the value the rule is about changes, to the one it accepts; the screen's kind and the rest of the bar stay."))
 
     /// The app categories that may hide the status bar on any screen (config `app.category`).
     static let exemptCategories: Set<String> = ["game", "media"]
@@ -28,7 +31,8 @@ struct StatusBarHiddenRule: ScreenRule {
         var message = "status bar is hidden (kind: \(screen.kind.rawValue)"
         if let category { message += ", app category: \(quoted(category))" }
         message += "); only games and full-screen media should hide it"
-        return [Violation(message: message, at: bar.marks[.hidden])]
+        return [Violation(message: message, at: bar.marks[.hidden])
+            .fixed(by: .set(.hidden, to: .scalar("false"), in: bar.marks))]
     }
 }
 
@@ -103,7 +107,10 @@ struct StatusBarStyleRule: ScreenRule {
             "screen: Inbox\nstatus_bar: {style: black-translucent}\nnavigation_bar: {title: Inbox, translucent: true}\n",
             "screen: Inbox\nstatus_bar: {style: black-opaque}\nnavigation_bar: {title: Inbox}\n",
             "screen: Photo\nstatus_bar: {style: black-translucent}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the status bar style to black-opaque.",
+            reason: "Only the style changes, to the opaque form of the same black bar, the nearest style the rule accepts; the navigation bar stays as written."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard let bar = screen.statusBar, bar.style == .blackTranslucent,
@@ -111,7 +118,7 @@ struct StatusBarStyleRule: ScreenRule {
         else { return [] }
         return [Violation(
             message: "status bar is black-translucent but the navigation bar is opaque (translucent: false)",
-            at: bar.marks[.style])]
+            at: bar.marks[.style]).fixed(by: .set(.style, to: .scalar(StatusBar.Style.blackOpaque.rawValue), in: bar.marks))]
     }
 }
 
@@ -156,13 +163,24 @@ struct MediaStatusBarVisibleRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n",
             "screen: Inbox\nstatus_bar: {hidden: false}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets `status_bar.hidden: true` and `reveal_on_tap: true` in one edit (adding `status_bar` when absent).",
+            reason: "Hiding the bar is the value the rule asks for; the tap to bring it back comes with it, since a hidden bar without it is what `bars.status-bar-no-reveal` reports. Nothing else of the screen changes."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.kind == .fullscreenMedia, screen.statusBar?.hidden != true else { return [] }
         // At what keeps the bar visible: `hidden: false`, else the status bar map, else the kind.
         let mark = screen.statusBar.map { $0.marks[.hidden] } ?? screen.marks[.kind]
         let state = screen.statusBar?.marks.value(of: .hidden) != nil ? "hidden is false" : "it is not hidden"
-        return [Violation(message: "status bar of a full-screen media screen is visible (\(state))", at: mark)]
+        var violation = Violation(message: "status bar of a full-screen media screen is visible (\(state))", at: mark)
+        if let bar = screen.statusBar {
+            violation.fix = [.set(.hidden, to: .scalar("true"), in: bar.marks)]
+            if !bar.revealOnTap { violation.fix.append(.set(.revealOnTap, to: .scalar("true"), in: bar.marks)) }
+        } else {
+            let hidden = FixValue.map([.init(StatusBarField.hidden.rawValue, .scalar("true")), .init(StatusBarField.revealOnTap.rawValue, .scalar("true"))])
+            violation.fix = [.set(.statusBar, to: hidden, in: screen.marks)]
+        }
+        return [violation]
     }
 }

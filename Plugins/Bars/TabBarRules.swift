@@ -36,7 +36,10 @@ struct TabActionRule: ScreenRule {
         ],
         nonTriggeringExamples: [
             "screen: Home\ntab_bar:\n  tabs:\n    - {title: Feed, icon: system:house}\n    - {title: Search, icon: system:magnifyingglass}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Deletes the tab's `action`.",
+            reason: "The tab then only switches views, as the rule asks, but what it did is gone: the action needs a new home (a toolbar), which only a person can give it."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         (screen.tabBar?.tabs ?? []).compactMap { tab in
@@ -44,6 +47,7 @@ struct TabActionRule: ScreenRule {
             let name = tab.id ?? tab.title?.nonBlank ?? tab.path
             return Violation(
                 message: "tab \(quoted(name)) performs action \(quoted(action)); a tab only switches views", on: tab)
+                .fixed(by: .remove(ElementField.action, in: tab.marks))
         }
     }
 }

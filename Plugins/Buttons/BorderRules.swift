@@ -14,17 +14,22 @@ struct BorderInBarRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\nelements:\n  - {id: buy, type: button, label: Buy, border: true, frame: [16, 100, 80, 44]}\n",
             "screen: Home\nelements:\n  - id: confirm\n    type: alert\n    children:\n      - {id: ok, type: button, label: OK}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets `border: false`.",
+            reason: "Only the value the rule is about changes, to the one it accepts; the item's title, icon and action stay."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         var violations = screen.allBarItems.filter { $0.border }.map { item in
             Violation(message: "\(barName(item.placement)) item \(quoted(item.name)) has a border", on: item)
+                .fixed(by: .set(.border, to: .scalar("false"), in: item.marks))
         }
         func walk(_ elements: [Element], inside container: Element?) {
             for element in elements {
                 if let container, element.type == .button, element.border {
                     let kind = container.type == .alert ? "alert" : "action sheet"
-                    violations.append(Violation(message: "button in \(kind) \(quoted(container.name)) has a border", on: element))
+                    violations.append(Violation(message: "button in \(kind) \(quoted(container.name)) has a border", on: element)
+                        .fixed(by: .set(.border, to: .scalar("false"), in: element.marks)))
                 }
                 let isDialog = element.type == .alert || element.type == .actionSheet
                 walk(element.children, inside: isDialog ? element : container)

@@ -18,7 +18,10 @@ struct NearMissAlignmentRule: ScreenRule {
             "screen: Profile\nelements:\n  - {id: name, type: text, label: Ada, frame: [16, 100, 200, 20]}\n  - {id: email, type: text, label: ada@example.com, frame: [18.1, 124, 200, 20]}\n",
             "screen: Profile\nelements:\n  - id: card\n    type: group\n    frame: [16, 100, 343, 80]\n    children:\n      - {id: name, type: text, label: Ada, frame: [17, 104, 200, 20]}\n",
         ],
-        thresholds: [Self.tolerance])
+        thresholds: [Self.tolerance],
+        fix: FixDeclaration(
+            .safe, summary: "Moves the element's x onto the nearest earlier sibling's left edge.",
+            reason: "Only x changes, by no more than the tolerance, to the edge the rule measured against; width, y and height stay."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let tolerance = context[Self.tolerance]
@@ -45,7 +48,10 @@ struct NearMissAlignmentRule: ScreenRule {
                 guard !aligned, let nearest, let earlierX = siblings[nearest.index].frame?.minX else { continue }
                 violations.append(Violation(
                     message: "left edge x \(formatPoints(laterX)) pt is \(formatPoints(nearest.offset)) pt off \(quoted(siblings[nearest.index].name))'s x \(formatPoints(earlierX)) pt",
-                    on: siblings[later]))
+                    on: siblings[later])
+                    .fixed(by: .setComponent(
+                        index: 0, key: FrameField.x.rawValue, to: .scalar(formatPoints(earlierX)),
+                        inValueAt: siblings[later].marks[.frame])))
             }
         }
         // The top level, then each content element's children, depth first.

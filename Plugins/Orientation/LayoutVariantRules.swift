@@ -54,7 +54,10 @@ struct PrimaryDroppedRule: ScreenRule {
         ],
         nonTriggeringExamples: [
             "screen: Articles\nelements:\n  - {id: list, type: list, role: primary}\n  - {id: banner, type: image}\nlayouts:\n  compact-regular: {presentation: list}\n  compact-compact: {presentation: list, hidden: [banner]}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Takes the primary element out of each variant's `hidden` list.",
+            reason: "The size class was laid out without it; showing it there needs room that only a person can find, perhaps by hiding something else."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let variants = screen.layouts ?? []
@@ -64,8 +67,12 @@ struct PrimaryDroppedRule: ScreenRule {
             guard let id = element.id else { continue }
             let hiding = variants.filter { $0.hidden.contains(id) }.map(\.sizeClass.rawValue)
             guard !hiding.isEmpty else { continue }
-            violations.append(Violation(
-                message: "primary element \(quoted(id)) is hidden in \(hiding.joined(separator: ", "))", on: element))
+            var violation = Violation(
+                message: "primary element \(quoted(id)) is hidden in \(hiding.joined(separator: ", "))", on: element)
+            violation.fix = variants.filter { $0.hidden.contains(id) }.compactMap { variant in
+                variant.marks.value(of: .hidden).map { .removeListItem(named: id, fromListAt: $0) }
+            }
+            violations.append(violation)
         }
         return violations
     }

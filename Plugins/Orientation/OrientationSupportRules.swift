@@ -46,7 +46,10 @@ struct IPadAllOrientationsRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\ndevice: ipad\norientations: [portrait, portrait-upside-down, landscape-left, landscape-right]\n",
             "screen: Home\ndevice: iphone\norientations: [portrait]\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Adds the missing orientations, or writes all four when the screen names none.",
+            reason: "A screen laid out for one way up needs a layout for the others, which only a person can check; a portrait-only screen that gains landscape is a new design."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         guard screen.device.includesIPad else { return [] }
@@ -57,6 +60,11 @@ struct IPadAllOrientationsRule: ScreenRule {
         let names = missing.map(\.rawValue).joined(separator: ", ")
         let message = "\(screen.device.rawValue) screen supports \(supported.count) of 4 orientations"
             + (written ? "" : " (portrait by default)") + "; missing \(names)"
-        return [Violation(message: message, at: screen.marks[.orientations])]
+        var violation = Violation(message: message, at: screen.marks[.orientations])
+        // Several appends to one list resolve to one edit.
+        violation.fix = written
+            ? missing.map { .append(item: $0.rawValue, toListAt: screen.marks[.orientations]) }
+            : [.set(.orientations, to: .list(Orientation.allCases.map(\.rawValue)), in: screen.marks)]
+        return [violation]
     }
 }

@@ -15,7 +15,10 @@ struct NavTitleSizeRule: ScreenRule {
             "screen: Home\nnavigation_bar:\n  title: Home\n  title_font: {style: headline}\n",
             "screen: Home\nnavigation_bar:\n  title: Home\n  title_font: {weight: semibold}\n",
             "screen: Home\nelements:\n  - {id: big, type: text, label: Hello, font: {size: 20}}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the title font's size to 17.",
+            reason: "Only the size changes, to the one size the rule accepts; a style stays written, and the explicit size wins over it."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let standard = DeviceFacts.navigationTitleSize
@@ -24,6 +27,7 @@ struct NavTitleSizeRule: ScreenRule {
               let described = FontUse.describeSize(of: font)
         else { return [] }
         let use = FontUse(font: font, owner: nil)
-        return [use.violation("navigation bar title font is \(described); navigation titles are \(formatPoints(standard)) pt")]
+        return [use.violation("navigation bar title font is \(described); navigation titles are \(formatPoints(standard)) pt")
+            .fixed(by: .set(key: FontField.size.rawValue, to: .scalar(formatPoints(standard)), inMapAt: font.mark))]
     }
 }

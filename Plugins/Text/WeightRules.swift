@@ -58,12 +58,16 @@ struct HeavyWeightRule: ScreenRule {
         nonTriggeringExamples: [
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body, weight: semibold}}\n",
             "screen: Home\nelements:\n  - {id: intro, type: text, label: Welcome, font: {style: body}}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .unsafe, summary: "Sets the weight to semibold.",
+            reason: "Semibold is the nearest weight the rule accepts, but the rule only suggests: a bold face is often the emphasis the designer chose, and only they can say whether it goes."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.fontViolations { use in
             guard let weight = use.font.weight, WeightClass.isHeavy(weight) else { return nil }
             return use.violation("\(use.subject) weight \(weight.rawValue) is heavier than medium")
+                .fixed(by: .set(key: FontField.weight.rawValue, to: .scalar(Font.Weight.semibold.rawValue), inMapAt: use.font.mark))
         }
     }
 }
@@ -81,13 +85,17 @@ struct HeadlineWeightRule: ScreenRule {
             "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: headline, weight: semibold}}\n",
             "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: headline}}\n",
             "screen: Home\nelements:\n  - {id: title, type: text, label: News, font: {style: body, weight: regular}}\n",
-        ])
+        ],
+        fix: FixDeclaration(
+            .safe, summary: "Sets the headline's weight to medium.",
+            reason: "Only the weight changes, to the lightest one the rule accepts, the nearest to the one written."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         screen.fontViolations { use in
             guard use.font.style == .headline, let weight = use.font.weight, WeightClass.isLight(weight) || weight == .regular
             else { return nil }
             return use.violation("headline \(use.subject) has weight \(weight.rawValue), so it looks like body text")
+                .fixed(by: .set(key: FontField.weight.rawValue, to: .scalar(Font.Weight.medium.rawValue), inMapAt: use.font.mark))
         }
     }
 }

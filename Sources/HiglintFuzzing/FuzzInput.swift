@@ -2,7 +2,7 @@ import HiglintCore
 import HiglintPlugins
 
 /// One fuzz input through everything that reads a spec: the YAML loader, the
-/// decoder, every plugin's rules, the project pass and every report writer;
+/// decoder, every plugin's rules, the project pass, the fixes and every report writer;
 /// and through the config loader, which reads YAML of its own. It looks for
 /// crashes, hangs and leaks (the sanitizers' job) and checks that rendering
 /// is deterministic.
@@ -28,7 +28,16 @@ public enum FuzzInput {
         // Two files with the same screens give the project rules (duplicates, parents) something to compare.
         let first = engine.review(bytes, file: SpecFile(path: "/fuzz/a.yaml", displayPath: "fuzz/a.yaml"))
         let second = engine.review(bytes, file: SpecFile(path: "/fuzz/b.yaml", displayPath: "fuzz/b.yaml"))
-        let report = engine.report([first, second])
+        // The files are not on disk: the project fixes resolve against the input itself.
+        let report = engine.report([first, second], sources: { _ in bytes })
+        // Every fix, applied in passes as `check --fix --unsafe-fixes` would: the edits must
+        // stay inside the text and the loop must end.
+        if report.findings.contains(where: { $0.fix != nil }) {
+            let fixed = FixLoop.run(bytes, applying: [.safe, .unsafe]) { text in
+                engine.review(text, file: SpecFile(path: "/fuzz/a.yaml", displayPath: "fuzz/a.yaml"), among: second.summaries).findings
+            }
+            if fixed.passes > FixLoop.maximumPasses { fatalError("the fix loop ran \(fixed.passes) passes") }
+        }
         for format in ReportFormat.all {
             let once = format.render(report, options: options)
             // Same input, same bytes: a writer that differs between two calls is a bug.

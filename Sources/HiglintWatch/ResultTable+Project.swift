@@ -29,7 +29,15 @@ extension ResultTable {
     /// whose project findings changed.
     mutating func refreshProject(with engine: Engine) {
         guard !project.isCurrent else { return }
-        let findings = engine.projectFindings(summaries)
+        // A project finding's fix is resolved against its file as it is now on disk.
+        let limit = engine.config.limits.maxFileBytes
+        let findings = engine.projectFindings(summaries) { display in
+            let place = position(of: display)
+            guard place.found, FixedFile.isEditable(entries[place.index].result.file.path),
+                  case .success(let bytes) = FileReader.read(entries[place.index].result.file.path, maxBytes: limit)
+            else { return nil }
+            return bytes
+        }
         let sorted = findings.sorted(by: Finding.reportOrder)
         let previousHolders = project.holders
         project = ProjectState(isCurrent: true, findings: findings, passes: project.passes + 1)

@@ -76,6 +76,8 @@ enum CheckCommand {
             order, quoting, styles and line ends stay as written, and a file with
             nothing to fix is not written. A file saved by someone else during the
             run is left alone with a warning. Interface Builder files are never edited.
+            With --fix, a PATH of - is a filter: the fixed spec is printed on stdout
+            and the report goes to stderr (with --diff, the diff is printed).
 
             Report files are replaced atomically. The stdout report is the --format
             one, unless a plain --output FILE takes it or an output names `-`.
@@ -187,38 +189,71 @@ enum CheckCommand {
         let safeties: Set<FixSafety> = arguments.isSet(Self.unsafeFixes) ? [.safe, .unsafe] : [.safe]
         var fixed: Int?
         var fixFailed = false
-        if fixing {
-            // Its passes review each file several times, and draw nothing.
-            let fixer = CheckFixing(
-                engine: Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false),
-                safeties: safeties, showsDiff: arguments.isSet(Self.diff))
-            let outcome = fixer.run(outcome.files)
-            if fixer.showsDiff {
-                plugins.shutdown()
-                Console.out(outcome.diff)
-                if !arguments.isSet(Self.quiet) {
-                    Console.error("\(outcome.fixed) fix\(outcome.fixed == 1 ? "" : "es") in \(outcome.changedFiles) file\(outcome.changedFiles == 1 ? "" : "s") would be applied")
-                }
-                return outcome.changedFiles > 0 ? ExitStatus.findings : ExitStatus.clean
-            }
-            fixFailed = outcome.failed
-            fixed = outcome.fixed
-        }
-        var results = ParallelReview.review(outcome.files, with: engine)
+        // Standard input can be read once: when fixing, its text is fixed first and the
+        // fixed text is what is reviewed (and printed on stdout, the report going to stderr).
+        var standardInput: (file: SpecFile, contents: StandardInput.Contents)?
         if readsStandardInput {
-            switch reviewStandardInput(named: stdinName, with: engine, discovery: discovery) {
-            case .success(let result?):
-                results.append(result)
-                results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
-            case .success(nil):
-                break
+            switch readStandardInput(named: stdinName, limit: engine.config.limits.maxFileBytes, discovery: discovery) {
+            case .success(let read): standardInput = read
             case .failure(let problem):
                 plugins.shutdown()
                 Console.problem("standard input: \(problem)")
                 return ExitStatus.failure
             }
         }
-        let fullReport = engine.report(results)
+        var fixedStandardInput: [UInt8]?
+        if fixing {
+            // Its passes review each file several times, and draw nothing.
+            let fixer = CheckFixing(
+                engine: Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false),
+                safeties: safeties, showsDiff: arguments.isSet(Self.diff))
+            var fixRun = fixer.run(outcome.files)
+            if readsStandardInput, standardInput == nil, !fixer.showsDiff {
+                // Excluded by the config: passed through unchanged, as a filter should.
+                if case .success(.bytes(let bytes)) = StandardInput.read(limit: engine.config.limits.maxFileBytes) {
+                    fixedStandardInput = bytes
+                }
+            }
+            if let (file, contents) = standardInput {
+                var text: [UInt8] = []
+                if case .bytes(let bytes) = contents {
+                    let fixedInput = fixer.fix(standardInput: bytes, file: file, among: fixRun.summaries)
+                    text = fixedInput.text
+                    if fixedInput.text != bytes {
+                        fixRun.fixed += fixedInput.fixed
+                        fixRun.changedFiles += 1
+                        if fixer.showsDiff { fixRun.diff += UnifiedDiff.render(bytes, fixedInput.text, path: file.displayPath) }
+                    }
+                    standardInput = (file, .bytes(fixedInput.text))
+                }
+                // Too large to keep: nothing is printed, and its spec.limits finding says why.
+                fixedStandardInput = text
+            }
+            if fixer.showsDiff {
+                plugins.shutdown()
+                Console.out(fixRun.diff)
+                if !arguments.isSet(Self.quiet) {
+                    Console.error("\(fixRun.fixed) fix\(fixRun.fixed == 1 ? "" : "es") in \(fixRun.changedFiles) file\(fixRun.changedFiles == 1 ? "" : "s") would be applied")
+                }
+                return fixRun.changedFiles > 0 ? ExitStatus.findings : ExitStatus.clean
+            }
+            fixFailed = fixRun.failed
+            fixed = fixRun.fixed
+        }
+        var results = ParallelReview.review(outcome.files, with: engine)
+        if let (file, contents) = standardInput {
+            switch contents {
+            case .bytes(let bytes): results.append(engine.review(bytes, file: file))
+            case .tooLarge(let size): results.append(engine.review(tooLarge: size, file: file))
+            }
+            results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+        }
+        // Standard input cannot be read again for a project fix: its text is handed over.
+        let stdinText: [UInt8]? = standardInput.flatMap { input in
+            if case .bytes(let bytes) = input.contents { return bytes } else { return nil }
+        }
+        let stdinDisplay = standardInput?.file.displayPath
+        let fullReport = engine.report(results, sources: { $0 == stdinDisplay ? stdinText : nil })
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
         var report = fullReport
@@ -273,8 +308,15 @@ enum CheckCommand {
             arguments.value(Self.color).flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto,
             environment: Terminal.colorEnvironment, isTerminal: isTerminal)
         var outputFailed = false
+        if let fixedStandardInput {
+            // `check --fix -` is a filter: stdout is the fixed spec, so the report moves to stderr.
+            Console.out(String(decoding: fixedStandardInput, as: UTF8.self))
+        }
         for output in outputs {
-            if output.isStandardOutput {
+            if output.isStandardOutput, fixedStandardInput != nil {
+                let rendered = output.format.render(report, options: options)
+                if !rendered.isEmpty { Console.error(rendered) }
+            } else if output.isStandardOutput {
                 Console.out(pieces: output.format.renderPieces(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
@@ -301,23 +343,18 @@ enum CheckCommand {
         ([".yaml", ".yml"] + Registry.importedExtensions).map { "*" + $0 }.joined(separator: ", ")
     }
 
-    /// What standard input holds, reviewed as the file `name` (or `<stdin>`); nil when
+    /// What standard input holds, as the file `name` (or `<stdin>`); nil when
     /// `--force-exclude` and the config's excludes say that file is not reviewed.
-    private static func reviewStandardInput(
-        named name: String?, with engine: Engine, discovery: SpecDiscovery
-    ) -> Result<FileResult?, ReadProblem> {
+    private static func readStandardInput(
+        named name: String?, limit: Int, discovery: SpecDiscovery
+    ) -> Result<(file: SpecFile, contents: StandardInput.Contents)?, ReadProblem> {
         let absolute = name.map { FileSystem.absolute($0) }
         if let absolute, discovery.excludesNamedFiles,
            discovery.isExcluded(absolute, root: discovery.configDirectory ?? discovery.workingDirectory) {
             return .success(nil)
         }
         let file = SpecFile(path: absolute ?? "-", displayPath: absolute.map(discovery.displayPath(for:)) ?? "<stdin>")
-        return StandardInput.read(limit: engine.config.limits.maxFileBytes).map { contents in
-            switch contents {
-            case .bytes(let bytes): return engine.review(bytes, file: file)
-            case .tooLarge(let size): return engine.review(tooLarge: size, file: file)
-            }
-        }
+        return StandardInput.read(limit: limit).map { (file, $0) }
     }
 
     /// Keeps `value` alive until the process ends, without freeing it then.

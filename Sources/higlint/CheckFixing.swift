@@ -15,6 +15,8 @@ struct CheckFixing {
         var changedFiles = 0
         /// A file could not be read again or written.
         var failed = false
+        /// The files' screens as they were before fixing, which project fixes read.
+        var summaries: [ScreenSummary] = []
     }
 
     /// One file's part of the run, worked out on any core and reported in path order.
@@ -31,23 +33,17 @@ struct CheckFixing {
         let results = ParallelReview.review(files, with: engine)
         let report = engine.report(results)
         let descriptions = Dictionary(engine.allRuleDescriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var fileFixable: Set<String> = []
-        var projectFixable: Set<String> = []
+        var fixable: Set<String> = []
+        var needsProject: Set<String> = []
         for finding in report.findings {
-            guard let description = descriptions[finding.rule], let fix = description.fix, safeties.contains(fix.safety)
-            else { continue }
-            // A project rule's fix is resolved only against the whole tree, so its findings have none yet.
-            if description.isProjectRule {
-                projectFixable.insert(finding.file)
-            } else if finding.fix != nil {
-                fileFixable.insert(finding.file)
-            }
+            guard let fix = finding.fix, safeties.contains(fix.safety) else { continue }
+            fixable.insert(finding.file)
+            if let description = descriptions[finding.rule], Self.comesFromProjectPass(description) { needsProject.insert(finding.file) }
         }
         let summaries = results.flatMap(\.summaries)
-        let candidates = files.filter { file in
-            Self.isEditable(file.path) && (fileFixable.contains(file.displayPath) || projectFixable.contains(file.displayPath))
-        }
-        let needsProject = projectFixable
+        outcome.summaries = summaries
+        let candidates = files.filter { file in Self.isEditable(file.path) && fixable.contains(file.displayPath) }
+        let projectPassFiles = needsProject
         let fixes = ParallelReview.parallelMap(candidates) { file -> FileFix? in
             // A file that cannot be read is the review's to report, after fixing.
             guard case .success(let original) = FileReader.read(file.path, maxBytes: engine.config.limits.maxFileBytes)
@@ -57,7 +53,7 @@ struct CheckFixing {
             // read there, and a second run picks that up. Files without such a fix skip the
             // project pass, which costs the whole tree's summaries on every pass.
             let fixed: FixLoop.Outcome
-            if needsProject.contains(file.displayPath) {
+            if projectPassFiles.contains(file.displayPath) {
                 let others = summaries.filter { $0.file != file.displayPath }
                 fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file, among: others).findings }
             } else {
@@ -89,10 +85,24 @@ struct CheckFixing {
         return outcome
     }
 
+    /// Standard input's text fixed, as `check --fix -` prints it (or its diff); `others`
+    /// are the other reviewed files' summaries, for the project rules' fixes.
+    func fix(standardInput bytes: [UInt8], file: SpecFile, among others: [ScreenSummary]) -> FixLoop.Outcome {
+        let outcome = FixLoop.run(bytes, applying: safeties) { engine.review($0, file: file, among: others).findings }
+        for warning in outcome.warnings { Console.warning("\(file.displayPath): \(warning)") }
+        return outcome
+    }
+
+    /// Whether the rule's findings come from the pass over every screen, so that a file's
+    /// own review does not see them: the project rules, and unused ignore entries, which
+    /// are known only once the project rules have used theirs.
+    static func comesFromProjectPass(_ rule: RuleDescription) -> Bool {
+        rule.isProjectRule || rule.id == CoreRules.unusedIgnore
+    }
+
     /// Screen specs only: files another format was imported from are never edited.
     static func isEditable(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
+        FixedFile.isEditable(path)
     }
 
     /// What the summary line adds: how many were fixed, and how many more fixes are on offer.

@@ -129,18 +129,62 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
     }
 
+    /// A file saved while `--fix` works on it is left as the other writer left it, with a
+    /// warning; the other files are fixed. The saving is done by an external plugin during
+    /// the review, so it falls between the read and the write every time.
+    func testAFileSavedDuringTheRunIsLeftAloneWithAWarning() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "plugins:\n  external:\n    - {name: house, command: [python3, \(PluginCommandTests.fixture)], timeout_ms: 5000}\n")
+        let edited = Self.fixable.replacing("screen: Small", with: "screen: Edited")
+        try tree.write("edited.yaml", edited)
+        try tree.write("small.yaml", Self.fixable)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "edited.yaml", "small.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("higlint: warning: edited.yaml: changed on disk while it was being fixed; left as it is\n"), outcome.stderr)
+        XCTAssertTrue(try read(tree, "edited.yaml").hasPrefix(edited + "# saved meanwhile\n"))
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixedText)
+    }
+
     /// A project rule's fix reads another file: the back title takes the parent's title.
     func testBackTitleTakesTheParentsTitleFromAnotherFile() throws {
         let tree = try SpecTree()
         try tree.write("a/settings.yaml", "screen: Settings\nnavigation_bar: {title: \"Settings: All\"}\n")
         try tree.write("b/wifi.yaml", "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}  # was Back\n")
         let safe = try HiglintProcess.run(["check", "--fix", "."], in: tree.url)
-        XCTAssertTrue(safe.stderr.hasSuffix("(0 fixed)\n"), safe.stderr)
+        XCTAssertTrue(safe.stderr.hasSuffix("(0 fixed, 1 more with --unsafe-fixes)\n"), safe.stderr)
         let outcome = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "."], in: tree.url)
         XCTAssertEqual(outcome.stdout, "")
         XCTAssertEqual(try read(tree, "b/wifi.yaml"),
                        "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: \"Settings: All\"}  # was Back\n")
         XCTAssertEqual(try read(tree, "a/settings.yaml"), "screen: Settings\nnavigation_bar: {title: \"Settings: All\"}\n")
+    }
+
+    /// Project findings carry their fixes in a plain review too, as file findings do:
+    /// the back title's from the parent in another file, an unused ignore entry's removal.
+    func testProjectFindingsCarryTheirFixesInJSONAndSARIF() throws {
+        let tree = try SpecTree()
+        try tree.write("a/settings.yaml", "screen: Settings\nnavigation_bar: {title: General}\n")
+        try tree.write("b/wifi.yaml", "screen: Wi-Fi\nparent: Settings\nreview: {ignore: [text]}\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}\n")
+        let json = try HiglintProcess.run(["check", "-f", "json", "--fail-on", "never", "."], in: tree.url)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        let fixes = Dictionary(uniqueKeysWithValues: findings.map { ($0["rule"] as? String ?? "", $0["fix"] as? [String: Any]) })
+        let backTitle = try XCTUnwrap(fixes["bars.back-title-mismatch"] ?? nil)
+        XCTAssertEqual(backTitle["safety"] as? String, "unsafe")
+        XCTAssertEqual((backTitle["edits"] as? [[String: Any]])?.first?["replacement"] as? String, "General")
+        let unused = try XCTUnwrap(fixes["spec.unused-ignore"] ?? nil)
+        XCTAssertEqual((unused["edits"] as? [[String: Any]])?.first?["replacement"] as? String, "[]")
+        XCTAssertEqual(json.stderr, "2 files, 2 screens: 0 errors, 1 warning, 1 info (1 fixable with --fix, 1 more with --unsafe-fixes)\n")
+
+        let sarif = try HiglintProcess.run(["check", "-f", "sarif", "--fail-on", "never", "."], in: tree.url)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 2)
+        for result in results {
+            let change = try XCTUnwrap(((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first)
+            XCTAssertEqual((change["artifactLocation"] as? [String: String])?["uri"], "b/wifi.yaml")
+        }
     }
 
     func testSARIFResultsCarryTheirFixes() throws {

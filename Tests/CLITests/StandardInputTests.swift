@@ -81,4 +81,69 @@ final class StandardInputTests: XCTestCase {
         XCTAssertEqual(noDash.status, 2)
         XCTAssertTrue(noDash.stderr.contains("add - to the paths"), noDash.stderr)
     }
+
+    // MARK: - check --fix -
+
+    /// A filter: the fixed spec on stdout and nothing else; the findings left, in the
+    /// chosen format, and the summary on stderr.
+    func testFixPrintsTheFixedSpecOnStdoutAndTheFindingsOnStderr() throws {
+        let tree = try SpecTree()
+        let spec = "screen: Small  # c\r\nelements:\r\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\r\n  - {id: t, type: text, font: {size: 9}, frame: [0, 300, 10, 10]}\r\ndata: {save: manual}\r\n"
+        let run = try piped(spec, ["check", "--fix", "-"], in: tree)
+        XCTAssertEqual(run.stdout, spec.replacing("30, 30]}", with: "30, 30], hit_area: [44, 44]}").replacing("size: 9", with: "size: 11"))
+        XCTAssertEqual(run.status, 0, "only a warning is left, under the default --fail-on error: \(run.stderr)")
+        XCTAssertEqual(run.stderr, "<stdin>:5:14: warning: data.save is manual: data is saved only when the user asks, and a suspended app can be ended without warning [lifecycle.late-save]\n"
+            + "1 file, 1 screen: 0 errors, 1 warning, 0 infos (2 fixed, 1 more with --unsafe-fixes)\n")
+        let json = try piped(spec, ["check", "--fix", "--unsafe-fixes", "-", "-f", "json", "--stdin-filename", "a.yaml"], in: tree)
+        XCTAssertTrue(json.stdout.hasSuffix("data: {save: on-change}\r\n"), json.stdout)
+        XCTAssertTrue(json.stderr.contains("\"findings\": []"), json.stderr)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        // Nothing to fix: the spec comes back byte for byte.
+        let clean = try piped(CheckCommandTests.clean, ["check", "--fix", "-"], in: tree)
+        XCTAssertEqual(clean.stdout, CheckCommandTests.clean)
+        XCTAssertEqual(clean.stderr, "1 file, 1 screen: 0 errors, 0 warnings, 0 infos (0 fixed)\n")
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+    }
+
+    func testFixDiffOfStandardInputIsADiffNamedAfterTheFile() throws {
+        let tree = try SpecTree()
+        let run = try piped(Self.small, ["check", "--fix", "--diff", "-", "--stdin-filename", "screens/small.yaml"], in: tree)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, """
+            --- a/screens/small.yaml
+            +++ b/screens/small.yaml
+            @@ -1,3 +1,3 @@
+             screen: Small
+             elements:
+            -  - {id: b, type: button, frame: [0, 100, 30, 30]}
+            +  - {id: b, type: button, frame: [0, 100, 30, 30], hit_area: [44, 44]}
+
+            """)
+        XCTAssertEqual(run.stderr, "1 fix in 1 file would be applied\n")
+        let none = try piped(CheckCommandTests.clean, ["check", "--fix", "--diff", "-"], in: tree)
+        XCTAssertEqual([none.status], [0])
+        XCTAssertEqual(none.stdout, "")
+    }
+
+    /// A project rule's fix needs the other files: given beside `-`, they are read for it,
+    /// and fixed in place themselves.
+    func testFixOfStandardInputSeesTheOtherPathsForProjectFixes() throws {
+        let tree = try SpecTree()
+        try tree.write("settings.yaml", "screen: Settings\nnavigation_bar: {title: General, height: 50}\n")
+        let child = "screen: Wi-Fi\nparent: Setings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: Back}\n"
+        let run = try piped(child, ["check", "--fix", "--unsafe-fixes", "settings.yaml", "-", "--stdin-filename", "wifi.yaml"], in: tree)
+        XCTAssertEqual(run.stdout, "screen: Wi-Fi\nparent: Settings\nnavigation_bar:\n  title: Wi-Fi\n  back: {title: General}\n")
+        XCTAssertEqual(try String(contentsOf: tree.url.appendingPathComponent("settings.yaml"), encoding: .utf8),
+                       "screen: Settings\nnavigation_bar: {title: General, height: auto}\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    /// An excluded spec passes through unchanged, so an editor's buffer is never emptied.
+    func testAnExcludedSpecPassesThroughFixUnchanged() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "exclude: ['drafts/**']\n")
+        let run = try piped(Self.small, ["check", "--fix", "-", "--stdin-filename", "drafts/new.yaml", "--force-exclude"], in: tree)
+        XCTAssertEqual(run.stdout, Self.small)
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import HiglintCore
 import HiglintPlugins
 import XCTest
@@ -24,32 +25,50 @@ final class FixTests: XCTestCase {
         String(decoding: fixed(text, only: rule).text, as: UTF8.self)
     }
 
-    func testEveryFixableRuleFixesEachTriggeringExampleInOneEditAndIsSilentAfter() throws {
+    /// Rules whose fix renames to a suggested name, and so exists only when one is suggested.
+    static let suggestingRules: Set<String> = [CoreRules.unknownParent, CoreRules.unknownRule, CoreRules.unknownKey]
+
+    func testEveryFixableRuleFixesEachTriggeringExampleAndIsSilentAfter() throws {
         let fixable = engine.allRuleDescriptions.filter { $0.fix != nil }
         XCTAssertEqual(
             Set(fixable.map(\.id)),
-            ["spec.unknown-key", "buttons.hit-target", "buttons.custom-standard-action", "text.min-size", "text.light-weight", "text.fixed-size",
-             "lifecycle.late-save", "bars.status-bar-no-reveal", "bars.back-breadcrumb", "bars.fixed-height",
-             "bars.back-title-mismatch", "orientation.missing-variant", "bars.ipad-status-bar-style"])
+            ["spec.unknown-key", "spec.unknown-rule", "spec.unknown-parent", "spec.unused-ignore",
+             "buttons.hit-target", "buttons.custom-standard-action", "buttons.border-in-bar",
+             "text.min-size", "text.light-weight", "text.heavy-weight", "text.fixed-size", "text.nav-title-size", "text.headline-weight",
+             "lifecycle.late-save",
+             "bars.status-bar-hidden", "bars.status-bar-no-reveal", "bars.status-bar-style", "bars.media-status-bar-visible",
+             "bars.back-custom", "bars.back-breadcrumb", "bars.tab-action", "bars.fixed-height", "bars.back-title-mismatch", "bars.back-title-needed",
+             "bars.ipad-status-bar-style",
+             "orientation.missing-variant", "orientation.ipad-all", "orientation.primary-dropped",
+             "layout.near-miss-alignment"])
         for rule in fixable {
             for example in rule.triggeringExamples {
                 let original = Array(example.utf8)
                 let found = findings(original).filter { $0.rule == rule.id }
                 XCTAssertFalse(found.isEmpty, "\(rule.id): \(example)")
                 for finding in found {
+                    // A fix that renames to the closest name has nothing to offer when no name is close.
+                    if finding.fix == nil, Self.suggestingRules.contains(rule.id), !finding.message.contains("did you mean") { continue }
                     let fix = try XCTUnwrap(finding.fix, "\(rule.id) has no fix for \(example)")
                     XCTAssertEqual(fix.safety, rule.fix?.safety)
-                    // One edit, and every byte outside it stays.
-                    XCTAssertEqual(fix.edits.count, 1)
-                    let edit = fix.edits[0]
-                    let alone = FixApplier.apply([fix], to: original).text
-                    XCTAssertEqual(alone, Array(original[..<edit.range.lowerBound]) + Array(edit.replacement.utf8) + Array(original[edit.range.upperBound...]))
+                    // Every byte outside the fix's edits stays.
+                    XCTAssertFalse(fix.edits.isEmpty)
+                    var expected: [UInt8] = []
+                    var cursor = 0
+                    for edit in fix.edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                        expected += original[cursor..<edit.range.lowerBound] + Array(edit.replacement.utf8)
+                        cursor = edit.range.upperBound
+                    }
+                    expected += original[cursor...]
+                    XCTAssertEqual(FixApplier.apply([fix], to: original).text, expected, rule.id)
                 }
                 let outcome = fixed(example, only: rule.id)
                 XCTAssertTrue(outcome.warnings.isEmpty, "\(rule.id): \(outcome.warnings)")
-                XCTAssertEqual(outcome.fixed, found.count)
+                let unfixable = found.filter { $0.fix == nil }
+                XCTAssertEqual(outcome.fixed, found.count - unfixable.count)
                 let after = findings(outcome.text)
-                XCTAssertFalse(after.contains { $0.rule == rule.id }, "\(rule.id) still fires on \(String(decoding: outcome.text, as: UTF8.self))")
+                XCTAssertEqual(after.filter { $0.rule == rule.id }.map(\.message), unfixable.map(\.message),
+                               "\(rule.id) still fires on \(String(decoding: outcome.text, as: UTF8.self))")
                 // Fixing never makes the spec worse in the loader's or the schema's eyes.
                 XCTAssertFalse(after.contains { $0.rule.hasPrefix("spec.") && !findings(original).contains(where: { $0.rule == $0.rule }) })
                 XCTAssertFalse(after.contains { $0.rule == CoreRules.syntax || $0.rule == CoreRules.duplicateKey })
@@ -74,11 +93,13 @@ final class FixTests: XCTestCase {
                     // The writer leaves out what the format does not know, so a misspelt key is gone.
                     if found.isEmpty, rule.id == CoreRules.unknownKey { continue }
                     XCTAssertFalse(found.isEmpty, "\(rule.id) silent on\n\(variant)")
-                    XCTAssertTrue(found.allSatisfy { $0.fix != nil }, "\(rule.id) has no fix on\n\(variant)")
+                    let unfixable = found.filter { $0.fix == nil }
+                    XCTAssertTrue(unfixable.allSatisfy { Self.suggestingRules.contains(rule.id) && !$0.message.contains("did you mean") },
+                                  "\(rule.id) has no fix on\n\(variant)")
                     let outcome = fixed(variant, only: rule.id)
                     let text = String(decoding: outcome.text, as: UTF8.self)
                     let after = findings(outcome.text)
-                    XCTAssertFalse(after.contains { $0.rule == rule.id }, "\(rule.id) still fires on\n\(text)")
+                    XCTAssertEqual(after.filter { $0.rule == rule.id }.map(\.message), unfixable.map(\.message), "\(rule.id) still fires on\n\(text)")
                     XCTAssertFalse(after.contains { [CoreRules.syntax, CoreRules.duplicateKey, CoreRules.schema].contains($0.rule) }, text)
                     // Nothing but the edit changed: line ends and the mark stay, comments too.
                     let bytes = outcome.text
@@ -233,5 +254,126 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(outcome.passes, 2)
         XCTAssertEqual(outcome.fixed, 2)
         XCTAssertEqual(outcome.fixedRules, ["buttons.hit-target", "text.min-size"])
+    }
+
+    // MARK: - Removing an ignore entry, and edits of two keys or items at once
+
+    /// A save button small enough that `buttons.hit-target` fires, so that entry is used.
+    private static let small = "elements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n"
+
+    func testAnUnusedEntryLeavesAFlowListWithItsSeparator() {
+        XCTAssertEqual(fixedText("screen: A\nreview: {ignore: [text, buttons.hit-target]}  # kept\n" + Self.small, only: CoreRules.unusedIgnore),
+                       "screen: A\nreview: {ignore: [buttons.hit-target]}  # kept\n" + Self.small)
+        XCTAssertEqual(fixedText("screen: A\nreview: {ignore: [buttons.hit-target , text ]}\n" + Self.small, only: CoreRules.unusedIgnore),
+                       "screen: A\nreview: {ignore: [buttons.hit-target ]}\n" + Self.small)
+        // The last entry leaves an empty list behind, and the key stays.
+        XCTAssertEqual(fixedText("screen: A\nreview: {ignore: [text], reason: old}\n", only: CoreRules.unusedIgnore),
+                       "screen: A\nreview: {ignore: [], reason: old}\n")
+    }
+
+    func testAnUnusedEntryLeavesABlockListKeepingItsComment() {
+        let spec = "screen: A\nreview:\n  ignore:\n    - text   # fonts elsewhere\n    - layout\n    - buttons.hit-target\n  reason: old\n" + Self.small
+        let outcome = fixed(spec, only: CoreRules.unusedIgnore)
+        XCTAssertEqual(String(decoding: outcome.text, as: UTF8.self),
+                       "screen: A\nreview:\n  ignore:\n    # fonts elsewhere\n    - buttons.hit-target\n  reason: old\n" + Self.small)
+        // Two entries of one list: one a pass, so they never collide.
+        XCTAssertEqual(outcome.fixed, 2)
+        XCTAssertEqual(outcome.passes, 2)
+        XCTAssertTrue(outcome.warnings.isEmpty)
+    }
+
+    func testTheLastEntryOfABlockListLeavesAnEmptyFlowList() {
+        XCTAssertEqual(fixedText("screen: A\nreview:\n  ignore:\n    - text  # why\n  reason: old\n", only: CoreRules.unusedIgnore),
+                       "screen: A\nreview:\n  ignore: []  # why\n  reason: old\n")
+        XCTAssertEqual(fixedText("screen: A\r\nreview:\r\n  ignore:\r\n  - text\r\n", only: CoreRules.unusedIgnore),
+                       "screen: A\r\nreview:\r\n  ignore: []\r\n")
+        // Every entry unused: one at a time down to `[]`, never a key without a value.
+        let all = fixed("\u{FEFF}screen: A\nreview:\n  ignore:\n    - text\n    - layout\n    - bars\n", only: CoreRules.unusedIgnore)
+        XCTAssertEqual(String(decoding: all.text, as: UTF8.self), "\u{FEFF}screen: A\nreview:\n  ignore: []\n")
+        XCTAssertEqual(all.fixed, 3)
+        XCTAssertTrue(findings(all.text).isEmpty, "\(findings(all.text))")
+    }
+
+    func testAnElementsUnusedEntryIsRemovedFromItsOwnList() {
+        let spec = "screen: A\nelements:\n  - id: save\n    type: button\n    frame: [16, 16, 44, 44]\n    ignore:\n      - buttons  # was small\n"
+        XCTAssertEqual(fixedText(spec), "screen: A\nelements:\n  - id: save\n    type: button\n    frame: [16, 16, 44, 44]\n    ignore: []  # was small\n")
+    }
+
+    /// A comment between the entries of a flow list would go with the separator: no fix.
+    func testAnEntryWhoseSeparatorHoldsACommentIsNotRemoved() {
+        let spec = "screen: A\nreview:\n  ignore: [text,  # why\n    buttons.hit-target]\n" + Self.small
+        let found = findings(Array(spec.utf8)).filter { $0.rule == CoreRules.unusedIgnore }
+        XCTAssertEqual(found.count, 1)
+        XCTAssertNil(found.first?.fix)
+    }
+
+    func testAMisspeltEntryOrParentIsRenamedToTheSuggestion() {
+        XCTAssertEqual(fixedText("screen: A\nreview: {ignore: ['buttons.hit-targt']}\n" + Self.small, only: CoreRules.unknownRule),
+                       "screen: A\nreview: {ignore: ['buttons.hit-target']}\n" + Self.small)
+        XCTAssertEqual(fixedText("screen: Home\n---\nscreen: B\nparent: \"Hme\"  # typo\n", only: CoreRules.unknownParent),
+                       "screen: Home\n---\nscreen: B\nparent: \"Home\"  # typo\n")
+        // Nothing close, nothing to rename to.
+        XCTAssertNil(findings(Array("screen: B\nparent: Elsewhere\n".utf8)).first { $0.rule == CoreRules.unknownParent }?.fix)
+    }
+
+    /// Two keys one fix adds to one map are one edit, in the map's style.
+    func testTwoKeysOfOneFixAreOneEdit() throws {
+        let block = "screen: Player\nkind: fullscreen-media\nstatus_bar:\n  style: default  # c\n"
+        let fix = try XCTUnwrap(findings(Array(block.utf8)).first { $0.rule == "bars.media-status-bar-visible" }?.fix)
+        XCTAssertEqual(fix.edits.count, 1)
+        XCTAssertEqual(fixedText(block, only: "bars.media-status-bar-visible"),
+                       "screen: Player\nkind: fullscreen-media\nstatus_bar:\n  style: default  # c\n  hidden: true\n  reveal_on_tap: true\n")
+        XCTAssertEqual(fixedText("screen: Player\nkind: fullscreen-media\nstatus_bar: {}\n", only: "bars.media-status-bar-visible"),
+                       "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n")
+        XCTAssertEqual(fixedText("screen: Player\nkind: fullscreen-media\n", only: "bars.media-status-bar-visible"),
+                       "screen: Player\nkind: fullscreen-media\nstatus_bar: {hidden: true, reveal_on_tap: true}\n")
+        XCTAssertEqual(fixedText("screen: Home\ndevice: ipad\norientations:\n  - portrait\n", only: "orientation.ipad-all"),
+                       "screen: Home\ndevice: ipad\norientations:\n  - portrait\n  - portrait-upside-down\n  - landscape-left\n  - landscape-right\n")
+    }
+
+    /// A frame written as a map moves its `x` key; as a list, its first item.
+    func testNearMissAlignmentSnapsXInEitherFrameShape() {
+        let list = "screen: P\nelements:\n  - {id: a, type: text, frame: [16, 100, 200, 20]}\n  - {id: b, type: text, frame: [17.5, 124, 200, 20]}\n"
+        XCTAssertEqual(fixedText(list), list.replacing("[17.5,", with: "[16,"))
+        let map = "screen: P\nelements:\n  - {id: a, type: text, frame: {x: 16, y: 100, width: 200, height: 20}}\n  - {id: b, type: text, frame: {x: 18, y: 124, width: 200, height: 20}}\n"
+        XCTAssertEqual(fixedText(map), map.replacing("{x: 18,", with: "{x: 16,"))
+    }
+
+    /// A key goes with its separator or its line; a comment on the line stays; a block
+    /// map's only key, or a key on a list item's dash line, is not removed.
+    func testAKeyIsRemovedFromFlowAndBlockMaps() {
+        let tabs = "screen: Home\ntab_bar:\n  tabs:\n"
+        XCTAssertEqual(fixedText(tabs + "    - {title: Refresh, action: refresh, icon: system:arrow}\n", only: "bars.tab-action"),
+                       tabs + "    - {title: Refresh, icon: system:arrow}\n")
+        XCTAssertEqual(fixedText(tabs + "    - {action: refresh, title: Refresh}\n", only: "bars.tab-action"),
+                       tabs + "    - {title: Refresh}\n")
+        XCTAssertEqual(fixedText(tabs + "    - title: Refresh\n      action: refresh  # why\n      icon: system:arrow\n", only: "bars.tab-action"),
+                       tabs + "    - title: Refresh\n      # why\n      icon: system:arrow\n")
+        XCTAssertEqual(fixedText(tabs + "    - title: Refresh\r\n      action: 'refresh'\r\n", only: "bars.tab-action"),
+                       tabs + "    - title: Refresh\r\n")
+        for spec in [tabs + "    - action: refresh\n      title: Refresh\n", "screen: Home\ntab_bar:\n  tabs:\n    -\n      action: refresh\n"] {
+            XCTAssertNil(findings(Array(spec.utf8)).first { $0.rule == "bars.tab-action" }?.fix, spec)
+        }
+    }
+
+    /// A project fix reads its file again, a spec's only: a storyboard is never edited, so
+    /// even one whose bytes would load as YAML gets no fix.
+    func testProjectFixesReadOnlySpecFilesAgain() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let text = "screen: B\nparent: Hme\n---\nscreen: Home\n"
+        var results: [FileResult] = []
+        for name in ["b.yaml", "b.storyboard"] {
+            let path = directory.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            results.append(engine.review(Array(text.utf8), file: SpecFile(path: path, displayPath: name)))
+        }
+        let sources = Engine.readSources(of: results, limit: 1 << 20)
+        XCTAssertEqual(sources("b.yaml"), Array(text.utf8))
+        XCTAssertNil(sources("b.storyboard"))
+        let fixes = engine.report(results).findings.filter { $0.rule == CoreRules.unknownParent }.map { ($0.file, $0.fix != nil) }
+        XCTAssertEqual(fixes.map(\.0), ["b.storyboard", "b.yaml"])
+        XCTAssertEqual(fixes.map(\.1), [false, true])
     }
 }

@@ -20,6 +20,13 @@ public enum FixedFile {
         }
     }
 
+    /// Whether fixes may edit the file: screen specs only. Files another format was imported
+    /// from (a storyboard) are never edited, and their findings get no fix.
+    public static func isEditable(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
+    }
+
     /// Replaces `path` atomically with `fixed` when it still holds `original`, keeping its
     /// permissions. Writes nothing when the two are equal, so an unchanged file keeps its
     /// modification time. (A save between the final look and the rename can still be lost;

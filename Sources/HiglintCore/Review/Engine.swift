@@ -216,7 +216,11 @@ public struct Engine: Sendable {
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
                      suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, fix: fix, into: &findings)
             }
-            if hasIgnoreLists { checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) }
+            if hasIgnoreLists {
+                checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) {
+                    resolve($0, CoreRules.description(of: CoreRules.unknownRule), in: document)
+                }
+            }
             for duplicate in DuplicateElementIDs.find(in: screen) {
                 emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
                      element: duplicate.element.name, suppressed: duplicate.element.suppressed,
@@ -294,14 +298,15 @@ public struct Engine: Sendable {
 
     // MARK: - The project pass
 
-    /// Findings of the rules that need every screen. Cheap: it reads summaries only.
-    public func projectFindings(_ summaries: [ScreenSummary]) -> [Finding] {
-        projectFindings(ProjectIndex(screens: summaries))
-    }
-
-    private func projectFindings(_ index: ProjectIndex) -> [Finding] {
+    /// Findings of the rules that need every screen. Cheap: it reads summaries only, and
+    /// `sources` (a file's text by its display path, nil when it cannot be had) only for
+    /// the few files a project finding with a fix lands on, to resolve that fix against.
+    /// Without `sources` the findings have no fixes (the watcher hands its files' paths).
+    public func projectFindings(_ summaries: [ScreenSummary], sources: (String) -> [UInt8]? = { _ in nil }) -> [Finding] {
         var pending: [PendingFix] = []
-        return projectFindings(index, pending: &pending)
+        var findings = projectFindings(ProjectIndex(screens: summaries), pending: &pending)
+        resolve(pending, in: &findings, sources: sources)
+        return findings
     }
 
     /// A project finding's fix, to be resolved against the file it lands on.
@@ -309,6 +314,44 @@ public struct Engine: Sendable {
         var finding: Int
         var documentIndex: Int
         var actions: [FixAction]
+    }
+
+    /// Gives the pending fixes their edits, reading each file they land on once. A file
+    /// that no longer loads, or whose nodes are not where the summaries say, gets none.
+    private func resolve(_ pending: [PendingFix], in findings: inout [Finding], sources: (String) -> [UInt8]?) {
+        guard !pending.isEmpty else { return }
+        var byFile: [String: [PendingFix]] = [:]
+        for fix in pending where findings.indices.contains(fix.finding) {
+            byFile[findings[fix.finding].file, default: []].append(fix)
+        }
+        for (file, fixes) in byFile {
+            guard let bytes = sources(file), case .success(let documents) = YAMLLoader.load(bytes, limits: config.limits)
+            else { continue }
+            let source = SourceText(bytes)
+            for fix in fixes where documents.indices.contains(fix.documentIndex) {
+                guard let safety = fixSafety(of: findings[fix.finding].rule),
+                      let edits = FixResolver(document: documents[fix.documentIndex], source: source).edits(for: fix.actions)
+                else { continue }
+                findings[fix.finding].fix = Fix(safety: safety, edits: edits)
+            }
+        }
+    }
+
+    private func fixSafety(of rule: String) -> FixSafety? {
+        (CoreRules.description(of: rule) ?? allRuleDescriptions.first { $0.id == rule })?.fix?.safety
+    }
+
+    /// A reviewed file's text read again for a project fix: the file's own path, a spec's
+    /// only (never standard input, never a storyboard). A file changed since its review resolves against what it holds now,
+    /// which `--fix` then checks again before it writes anything.
+    static func readSources(of files: [FileResult], limit: Int) -> (String) -> [UInt8]? {
+        let paths = Dictionary(files.map { ($0.file.displayPath, $0.file.path) }, uniquingKeysWith: { first, _ in first })
+        return { display in
+            guard let path = paths[display], FixedFile.isEditable(path),
+                  case .success(let bytes) = FileReader.read(path, maxBytes: limit)
+            else { return nil }
+            return bytes
+        }
     }
 
     /// The file's review together with the project rules' findings that land on it, their
@@ -322,15 +365,7 @@ public struct Engine: Sendable {
         var pending: [PendingFix] = []
         var project = projectFindings(ProjectIndex(screens: screens), pending: &pending)
         let mine = Set(project.indices.filter { project[$0].file == file.displayPath })
-        if pending.contains(where: { mine.contains($0.finding) }), case .success(let documents) = YAMLLoader.load(bytes, limits: config.limits) {
-            let source = SourceText(bytes)
-            for fix in pending where mine.contains(fix.finding) && documents.indices.contains(fix.documentIndex) {
-                guard let safety = allRuleDescriptions.first(where: { $0.id == project[fix.finding].rule })?.fix?.safety,
-                      let edits = FixResolver(document: documents[fix.documentIndex], source: source).edits(for: fix.actions)
-                else { continue }
-                project[fix.finding].fix = Fix(safety: safety, edits: edits)
-            }
-        }
+        resolve(pending.filter { mine.contains($0.finding) }, in: &project, sources: { $0 == file.displayPath ? bytes : nil })
         result.findings = (result.findings + mine.sorted().map { project[$0] }).sorted(by: Finding.reportOrder)
         return result
     }
@@ -346,14 +381,18 @@ public struct Engine: Sendable {
         }
         func emitProject(
             _ rule: String, _ message: String, at mark: Mark, position: Int, element: String? = nil,
-            suppressed: [String] = [], marks: [Mark] = []
+            suppressed: [String] = [], marks: [Mark] = [], fix: [FixAction] = []
         ) {
             let summary = screens[position]
             var usage = usages[position]
                 ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+            let count = findings.count
             emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: element,
                  suppressed: suppressed, marks: marks, usage: &usage, into: &findings)
             if usages[position] != nil { usages[position] = usage }
+            if !fix.isEmpty, findings.count > count {
+                pending.append(PendingFix(finding: count, documentIndex: summary.documentIndex, actions: fix))
+            }
         }
         // Sorted once, and only when some parent is unknown.
         var names: [String]?
@@ -371,10 +410,12 @@ public struct Engine: Sendable {
             if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
                 var message = "parent \(quoted(parent)) names no screen in the tree"
                 if names == nil { names = index.names }
+                var fix: [FixAction] = []
                 if let close = closestMatch(to: parent, among: names ?? []) {
                     message += "; did you mean \(quoted(close))?"
+                    fix = [.replace(valueAt: screens[position].parentMark, with: .text(close))]
                 }
-                emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position)
+                emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position, fix: fix)
             }
         }
         if coreSeverities[CoreRules.parentCycle] != nil {
@@ -408,7 +449,7 @@ public struct Engine: Sendable {
             }
         }
         for position in usages.keys.sorted() {
-            reportUnusedIgnores(of: screens[position], usage: usages[position], into: &findings)
+            reportUnusedIgnores(of: screens[position], usage: usages[position], into: &findings, pending: &pending)
         }
         return findings
     }
@@ -416,7 +457,9 @@ public struct Engine: Sendable {
     /// `spec.unused-ignore` for the entries of a screen that neither its file review nor the
     /// project pass used. A finding about an entry is not suppressed by that entry itself
     /// (it would always hide its own report), but is by any other entry naming the rule.
-    private func reportUnusedIgnores(of summary: ScreenSummary, usage: IgnoreUsage?, into findings: inout [Finding]) {
+    private func reportUnusedIgnores(
+        of summary: ScreenSummary, usage: IgnoreUsage?, into findings: inout [Finding], pending: inout [PendingFix]
+    ) {
         guard var usage, let rule = coreDescription(CoreRules.unusedIgnore) else { return }
         let file = Self.file(of: summary)
         let remaining = summary.unusedIgnores.filter { !usage.used.contains($0.mark) }
@@ -428,9 +471,13 @@ public struct Engine: Sendable {
         for (entry, isSuppressed) in zip(remaining, suppressed) where !isSuppressed && !usage.used.contains(entry.mark) {
             let place = entry.element.map { "element \(quoted($0))" } ?? "this screen"
             var nobody = IgnoreUsage(screenNames: [], screenMarks: [])
+            let count = findings.count
             emit(CoreRules.unusedIgnore,
                  "ignore entry \(quoted(entry.name)) suppresses no finding of \(place)",
                  at: entry.mark, file: file, screen: summary.name, element: entry.element, usage: &nobody, into: &findings)
+            if findings.count > count {
+                pending.append(PendingFix(finding: count, documentIndex: summary.documentIndex, actions: [.removeItem(at: entry.mark)]))
+            }
         }
     }
 
@@ -457,7 +504,9 @@ public struct Engine: Sendable {
     /// Takes the results as its own, so that results already in path order (as
     /// `ParallelReview` returns them for discovered files) go into the report
     /// without being copied.
-    public func report(_ results: consuming [FileResult]) -> Report {
+    /// A project finding's fix is resolved against its file read again, or against what
+    /// `sources` gives for its display path (standard input's text, which cannot be read twice).
+    public func report(_ results: consuming [FileResult], sources: (String) -> [UInt8]? = { _ in nil }) -> Report {
         var files = results
         if !Self.isInPathOrder(files) {
             files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
@@ -467,7 +516,12 @@ public struct Engine: Sendable {
         var findings: [Finding] = []
         findings.reserveCapacity(findingCount)
         for position in files.indices { findings.append(contentsOf: files[position].findings) }
-        let project = projectFindings(ProjectIndex(screens: files.flatMap(\.summaries)))
+        var pending: [PendingFix] = []
+        var project = projectFindings(ProjectIndex(screens: files.flatMap(\.summaries)), pending: &pending)
+        if !pending.isEmpty {
+            let fromFiles = Self.readSources(of: files, limit: config.limits.maxFileBytes)
+            resolve(pending, in: &project, sources: { sources($0) ?? fromFiles($0) })
+        }
         return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
     }
 
@@ -504,16 +558,29 @@ public struct Engine: Sendable {
 
     // MARK: - Policy
 
-    private func checkIgnoreLists(of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding]) {
+    /// `spec.unknown-rule` for each entry naming nothing known; `fix` resolves the rename
+    /// to the closest known name, when there is one.
+    private func checkIgnoreLists(
+        of screen: Screen, file: SpecFile, usage: inout IgnoreUsage, into findings: inout [Finding],
+        fix: ([FixAction]) -> Fix?
+    ) {
+        func report(_ name: String, at mark: Mark, element: Element?) {
+            var message = "ignore names \(quoted(name)), which is no rule or plugin"
+            var renamed: Fix?
+            if let close = closestMatch(to: name, among: knownNames.sorted()) {
+                message += "; did you mean \(quoted(close))?"
+                renamed = fix([.replace(valueAt: mark, with: .text(close))])
+            }
+            emit(CoreRules.unknownRule, message, at: mark, file: file, screen: screen.name, element: element?.name,
+                 suppressed: element?.suppressed ?? [], marks: element?.suppressionMarks ?? [], usage: &usage,
+                 fix: renamed, into: &findings)
+        }
         for (name, mark) in zip(screen.review.ignore, screen.review.ignoreMarks) where !knownNames.contains(name) {
-            emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name, element: nil,
-                 usage: &usage, into: &findings)
+            report(name, at: mark, element: nil)
         }
         for element in screen.allElements {
             for (name, mark) in zip(element.ignore, element.ignoreMarks) where !knownNames.contains(name) {
-                emit(CoreRules.unknownRule, unknownNameMessage(name), at: mark, file: file, screen: screen.name,
-                     element: element.name, suppressed: element.suppressed, marks: element.suppressionMarks,
-                     usage: &usage, into: &findings)
+                report(name, at: mark, element: element)
             }
         }
     }
@@ -529,12 +596,6 @@ public struct Engine: Sendable {
         }
         return any(screen.elements) || any(screen.navigationBar?.items ?? []) || any(screen.toolbar?.items ?? [])
             || any(screen.tabBar?.tabs ?? [])
-    }
-
-    private func unknownNameMessage(_ name: String) -> String {
-        var message = "ignore names \(quoted(name)), which is no rule or plugin"
-        if let close = closestMatch(to: name, among: knownNames.sorted()) { message += "; did you mean \(quoted(close))?" }
-        return message
     }
 
     func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {

@@ -71,15 +71,21 @@ public enum CoreRules {
             id: unknownParent, severity: .warning, summary: "`parent` names no screen in the reviewed tree.",
             rationale: "The navigation hierarchy is checked through `parent`; a parent that does not exist hides back-button and hierarchy problems.",
             seed: seedNote, hint: "Name an existing screen as the parent, or add the parent's spec.",
-            triggeringExamples: ["screen: Detail\nparent: Nowhere\n"],
+            triggeringExamples: ["screen: Detail\nparent: Nowhere\n", "screen: Home\n---\nscreen: Detail\nparent: Hom # typo\n"],
             nonTriggeringExamples: ["screen: Home\n---\nscreen: Detail\nparent: Home\n"],
-            isProjectRule: true),
+            isProjectRule: true,
+            fix: FixDeclaration(
+                .unsafe, summary: "Renames the parent to the closest screen name, when one is close enough to suggest.",
+                reason: "The closest name is a guess: the parent may be a screen whose spec is not written yet, and another parent changes which back button and bar rules apply.")),
         RuleDescription(
             id: unknownRule, severity: .warning, summary: "An `ignore` list names no known rule or plugin.",
             rationale: "A misspelt suppression suppresses nothing, and the author believes it does.",
             seed: seedNote, hint: "Use a rule id from `higlint rules` or a plugin name.",
             triggeringExamples: ["screen: Home\nreview:\n  ignore: [buttons.hit-targets]\n"],
-            nonTriggeringExamples: ["screen: Home\nreview:\n  ignore: [buttons.hit-target, text]\n"]),
+            nonTriggeringExamples: ["screen: Home\nreview:\n  ignore: [buttons.hit-target, text]\n"],
+            fix: FixDeclaration(
+                .unsafe, summary: "Renames the entry to the closest rule id or plugin name, when one is close enough to suggest.",
+                reason: "The closest name is a guess, and the renamed entry starts suppressing findings that were shown until now.")),
         RuleDescription(
             id: limits, severity: .error, summary: "The file is too large, nested too deeply, or its aliases expand too far.",
             rationale: "A spec is a small hand-written file; these bounds keep a hostile or broken file from stalling every review.",
@@ -120,10 +126,14 @@ public enum CoreRules {
             triggeringExamples: [
                 "screen: Home\nreview:\n  ignore: [buttons.hit-target]\nelements:\n  - {id: save, type: button, frame: [16, 16, 44, 44]}\n",
                 "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n  - {id: ok, type: button, frame: [16, 100, 44, 44], ignore: [buttons]}\n",
+                "screen: Home\nreview:\n  ignore:\n    - text  # fonts are checked elsewhere\n    - buttons.hit-target\nelements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n",
             ],
             nonTriggeringExamples: [
                 "screen: Home\nreview:\n  ignore: [buttons.hit-target]\nelements:\n  - {id: save, type: button, frame: [16, 16, 20, 20]}\n",
                 "screen: Home\nelements:\n  - id: box\n    type: group\n    ignore: [buttons]\n    children:\n      - {id: save, type: button, frame: [16, 16, 20, 20]}\n",
-            ]),
+            ],
+            fix: FixDeclaration(
+                .safe, summary: "Deletes the entry from its list; a list left empty stays as `[]`, and a comment on the entry's line stays.",
+                reason: "The entry suppresses nothing, so no finding appears or goes away: the review is the same without it. The key is kept as an empty list rather than removed, so the lines around it, and their comments, stay as written.")),
     ]
 }

@@ -315,6 +315,15 @@ extension YAMLDocument {
         return nil
     }
 
+    /// The list that holds `item` as one of its items.
+    func sequence(holdingItem item: Node) -> Node? {
+        for position in records.indices where records[position].kind == Kind.sequence.rawValue {
+            let list = Node(index: Int32(position), site: Int32(position))
+            if items(list).contains(where: { $0.site == item.site }) { return list }
+        }
+        return nil
+    }
+
     /// The map that holds `key` as one of its keys.
     func map(holdingKey key: Node) -> Node? {
         for position in records.indices where records[position].kind == Kind.mapping.rawValue {
