@@ -203,6 +203,17 @@ final class FastPathTests: XCTestCase {
             JSONText.appendString(text, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
         }
+        // Long runs, so the eight-byte steps meet every escape at every place in a word.
+        for length in 0..<40 {
+            for special in ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{2028}", " ", "~", "!", "#", "[", "]"] {
+                for place in Swift.stride(from: 0, through: length, by: 3) {
+                    let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                    var bytes: [UInt8] = []
+                    JSONText.appendString(text, to: &bytes)
+                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
+                }
+            }
+        }
         for value in [0, 1, 9, 10, 11, 99, 100, 101, 12_345, -1, -10, -987, Int.max, Int.min] {
             var bytes: [UInt8] = []
             JSONText.appendDecimal(value, to: &bytes)

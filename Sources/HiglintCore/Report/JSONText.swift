@@ -55,6 +55,12 @@ public enum JSONText {
             var runStart = 0
             var index = 0
             while index < utf8.count {
+                // Eight plain bytes at a time: most text has nothing to escape.
+                if index + 8 <= utf8.count, let base = utf8.baseAddress,
+                   !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
                 // Every byte `escape(at:in:)` may answer for; all others are written as they are.
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2,
@@ -71,6 +77,19 @@ public enum JSONText {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// False only when none of the eight bytes of `word` can start an escape: each is at
+    /// least 0x20, under 0x7F, and neither a quote nor a backslash. True may be wrong (the
+    /// bytes are then looked at one by one), false never is.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        let high = (word &+ ones) | word
+        return control != 0 || high & highs != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     public static func appendOptional(_ value: String?, to out: inout [UInt8]) {
