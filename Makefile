@@ -17,6 +17,8 @@ TEST_PACKAGES += nodejs
 TEST_PACKAGES += systemd git util-linux
 # The shipped completions are loaded by the shells they are for; man and groff read the man page.
 TEST_PACKAGES += bash zsh fish man-db groff-base
+# The language server's end-to-end test drives Neovim's built-in client, headless.
+TEST_PACKAGES += neovim
 # `make deb-test`: readelf lists the libraries the package depends on.
 TEST_PACKAGES += binutils
 # From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.

@@ -39,13 +39,17 @@ let package = Package(
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
         .target(name: "HiglintPluginHost", dependencies: ["HiglintCore", "CPluginSpawn"], path: "Sources/HiglintPluginHost"),
         .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
+        // The language server: its documents, diagnostics and answers are values; one loop at the edge does the I/O.
+        // The spec schema, which hover and completion read, is compiled in (a link to schema/).
+        .target(name: "HiglintLSP", dependencies: ["HiglintCore", "HiglintWatch"], path: "Sources/HiglintLSP",
+                resources: [.embedInCode("screen-spec.schema.json")]),
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         .executableTarget(
-            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintPluginHost", "InterfaceBuilderImporter"],
+            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter"],
             path: "Sources/higlint"),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
@@ -60,8 +64,10 @@ let package = Package(
             path: "Tests/InterfaceBuilderTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
-        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "TestSupport"],
+        .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],
                     path: "Tests/PluginHostTests"),
+        // Talks to the real binary's `higlint lsp` as an editor does; the server's values are tested directly too.
+        .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets,
     swiftLanguageModes: [.v6]

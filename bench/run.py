@@ -17,7 +17,9 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   whether the final live report equals `check`;
 - `check` with the example external plugin (examples/plugins/acme_rules.py) against
   `check` without it, on the N = 10,000 corpus, alternating: the plugin's own CPU
-  time comes from bench/timed_plugin.py, which runs it as its child.
+  time comes from bench/timed_plugin.py, which runs it as its child;
+- `higlint lsp` (bench/lsp_bench.py): edit-to-diagnostics latency on a 500-line spec
+  in the N = 10,000 workspace, without the debounce, and the server's memory.
 
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
@@ -27,14 +29,15 @@ usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--big-size 100000] [--big-runs K] [--no-big]
               [--ib-copies K] [--ib-runs K] [--no-ib]
               [--watch-sizes 100,10000] [--no-watch]
-              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--output FILE]
+              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--output FILE]
 
 `--sizes ""` skips the standard corpora; with `--no-heavy --no-big --no-watch` that
-times the IB step alone. Each step alone: `--sizes 10000 --no-heavy --no-big --no-ib
---no-watch --no-plugin` (check), `--sizes "" --watch-sizes 10000 --no-heavy --no-big
---no-ib --no-plugin` (watch), `--sizes "" --heavy-watch-sizes "" --no-big --no-ib
---no-watch --no-plugin` (finding-heavy check), `--sizes "" --watch-sizes "" --no-heavy
---no-ib --no-plugin` (N = 100,000, check and watch).
+times the IB step alone (add `--no-plugin --no-lsp`). Each step alone, all with
+`--no-lsp`: `--sizes 10000 --no-heavy --no-big --no-ib --no-watch --no-plugin` (check),
+`--sizes "" --watch-sizes 10000 --no-heavy --no-big --no-ib --no-plugin` (watch),
+`--sizes "" --no-big --no-ib --no-watch --no-plugin` (finding-heavy check), `--sizes ""
+--heavy-sizes "" --watch-sizes "" --no-big --no-ib --no-plugin` (finding-heavy watch),
+`--sizes "" --watch-sizes "" --no-heavy --no-ib --no-plugin` (N = 100,000, check and watch).
 """
 
 import argparse
@@ -58,6 +61,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 import gen_corpus  # noqa: E402
+import lsp_bench  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
 FIXTURES = os.path.join(os.path.dirname(REPO), "shared", "fixtures")
@@ -722,6 +726,8 @@ def verdicts(results):
         if 100_000 in check_wall:
             out["watch 100k start-up <= 1.5x check wall"] = (
                 big["startup_s"] <= TARGETS["big_startup_ratio"] * check_wall[100_000])
+    if results.get("lsp"):
+        out.update(lsp_bench.verdicts(results["lsp"]))
     plugin = results.get("plugin")
     if plugin:
         out[f"check {plugin['n']} with the example plugin <= (without + plugin CPU) x 1.2"] = (
@@ -779,6 +785,11 @@ def print_table(results):
             print(f"       problem: {problem}")
     elif results.get("plugin_skipped"):
         print(f"\nplugin: skipped ({results['plugin_skipped']})")
+    if results.get("lsp"):
+        print()
+        print(lsp_bench.describe(results["lsp"]))
+    elif results.get("lsp_skipped"):
+        print(f"\nlsp: skipped ({results['lsp_skipped']})")
     print()
     for name, met in results["targets"].items():
         print(f"  [{'met' if met else 'MISSED'}] {name}")
@@ -805,6 +816,7 @@ def main():
     parser.add_argument("--plugin-size", type=int, default=PLUGIN_SIZE, help="corpus size of the plugin overhead step")
     parser.add_argument("--plugin-runs", type=int, default=PLUGIN_RUNS, help="runs each of check with and without the plugin")
     parser.add_argument("--no-plugin", action="store_true")
+    parser.add_argument("--no-lsp", action="store_true", help="skip the language server step")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
@@ -860,6 +872,13 @@ def main():
         print(f"plugin: N={arguments.plugin_size}, {arguments.plugin_runs} runs each with and without the example plugin...",
               file=sys.stderr, flush=True)
         results["plugin"] = measure_plugin(higlint, arguments.plugin_size, arguments.plugin_runs)
+    if arguments.no_lsp:
+        results["lsp_skipped"] = "--no-lsp"
+    else:
+        print(f"lsp: a {lsp_bench.SPEC_LINES}-line spec in the N={lsp_bench.SIZE} workspace, {lsp_bench.EDITS} edits...",
+              file=sys.stderr, flush=True)
+        root = prepare_corpus(lsp_bench.SIZE)
+        results["lsp"] = lsp_bench.measure(higlint, root, dirty_marker(root))
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     results["targets"] = verdicts(results)
     with open(arguments.output, "w") as handle:

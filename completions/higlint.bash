@@ -3,7 +3,7 @@
 _higlint() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'check watch import rules explain plugin help version completions --help -h --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin help version completions --help -h --version' -- "$cur"))
         return
     fi
     local options='' operands=none
@@ -29,6 +29,12 @@ _higlint() {
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         operands=paths ;;
+    lsp)
+        options='-c --config --stdio -h --help'
+        case $prev in
+        -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        operands=none ;;
     import)
         options='-c --config --out -h --help'
         case $prev in
@@ -69,7 +75,7 @@ _higlint() {
     case $operands in
     paths) COMPREPLY=($(compgen -f -- "$cur")) ;;
     rules) COMPREPLY=($(compgen -W "$(higlint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
-    commands) COMPREPLY=($(compgen -W 'check watch import rules explain plugin help version completions' -- "$cur")) ;;
+    commands) COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin help version completions' -- "$cur")) ;;
     completions) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     esac
 }

@@ -3,6 +3,7 @@
 complete -c higlint -f
 complete -c higlint -n __fish_use_subcommand -a check -d 'review specs once and print the findings'
 complete -c higlint -n __fish_use_subcommand -a watch -d 'review, then keep a live report current as specs change'
+complete -c higlint -n __fish_use_subcommand -a lsp -d 'serve findings to an editor (Language Server Protocol)'
 complete -c higlint -n __fish_use_subcommand -a import -d 'write the screens of storyboards and xibs as screen specs'
 complete -c higlint -n __fish_use_subcommand -a rules -d 'list every rule'
 complete -c higlint -n __fish_use_subcommand -a explain -d 'show one rule\'s rationale and examples'
@@ -34,6 +35,9 @@ complete -c higlint -n '__fish_seen_subcommand_from watch' -l report -r -F -d 't
 complete -c higlint -n '__fish_seen_subcommand_from watch' -s o -l output -r -F -d 'also keep a FORMAT report in FILE current, besides the config\'s watch.outputs'
 complete -c higlint -n '__fish_seen_subcommand_from watch' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from watch' -F
+complete -c higlint -n '__fish_seen_subcommand_from lsp' -s c -l config -r -F -d 'config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)'
+complete -c higlint -n '__fish_seen_subcommand_from lsp' -l stdio -d 'accepted for clients that pass it'
+complete -c higlint -n '__fish_seen_subcommand_from lsp' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from import' -s c -l config -r -F -d 'config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)'
 complete -c higlint -n '__fish_seen_subcommand_from import' -l out -x -a '(__fish_complete_directories)' -d 'the directory the specs are written to (made if missing)'
 complete -c higlint -n '__fish_seen_subcommand_from import' -s h -l help -d 'show this help'
@@ -48,7 +52,7 @@ complete -c higlint -n '__fish_seen_subcommand_from plugin' -s h -l help -d 'sho
 complete -c higlint -n '__fish_seen_subcommand_from plugin' -F
 complete -c higlint -n '__fish_seen_subcommand_from help' -l man -d 'print the manual page, higlint(1), in roff (`make install` installs it)'
 complete -c higlint -n '__fish_seen_subcommand_from help' -s h -l help -d 'show this help'
-complete -c higlint -n '__fish_seen_subcommand_from help' -x -a 'check watch import rules explain plugin help version completions'
+complete -c higlint -n '__fish_seen_subcommand_from help' -x -a 'check watch lsp import rules explain plugin help version completions'
 complete -c higlint -n '__fish_seen_subcommand_from version' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from completions' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from completions' -x -a 'bash zsh fish'

@@ -24,6 +24,10 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     public private(set) var name: String
     /// Set once, by `init`, before any other thread can see the plugin.
     public private(set) var ruleDescriptions: [RuleDescription] = []
+    /// The ids of `ruleDescriptions` and the prefix they share, which every answer's findings are checked against.
+    private var declaredRules: Set<String> = []
+    private var rulePrefix = ""
+    private var thresholdDeclarations: [ThresholdDeclaration] = []
     /// Why the plugin could not start, when it could not; every file then gets `plugin.failed`.
     public private(set) var startFailure: String?
     public let settings: ExternalPluginSettings
@@ -95,6 +99,9 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 self.connection = connection
                 self.ruleDescriptions = rules
                 self.name = name
+                declaredRules = Set(rules.map(\.id))
+                rulePrefix = name + "."
+                thresholdDeclarations = ThresholdCatalog(rules: rules).entries.map(\.declaration)
             case .failure(let reason):
                 startFailure = "it failed to start: \(reason)"
                 givenUp = startFailure
@@ -141,9 +148,8 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     /// `,"thresholds":{...}`: the value of each threshold its rules declare, the config's or
     /// the default; nothing when they declare none.
     private func thresholdsJSON(_ values: ThresholdValues) -> String {
-        let declarations = ThresholdCatalog(rules: ruleDescriptions).entries.map(\.declaration)
-        guard !declarations.isEmpty else { return "" }
-        let members = declarations.map { declaration in
+        guard !thresholdDeclarations.isEmpty else { return "" }
+        let members = thresholdDeclarations.map { declaration in
             JSONText.string(declaration.key) + ":" + (values[key: declaration.key] ?? declaration.defaultValue).description
         }
         return ",\"thresholds\":{" + members.joined(separator: ",") + "}"
@@ -191,8 +197,6 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     /// Sends one review request. `alone` is the suspect being reviewed by itself, which
     /// is not held back by its own isolation.
     private func send(_ screen: Screen, file: String, thresholds: String, alone: Bool) -> Result<Request, PluginFault> {
-        var screenJSON: [UInt8] = []
-        ScreenJSON.append(screen, to: &screenJSON)
         let sent = monitor.locked { () -> Result<(Request, Connection), PluginFault> in
             var connected: Result<Connection, PluginFault>
             repeat {
@@ -215,12 +219,14 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         switch sent {
         case .failure(let reason): return .failure(reason)
         case .success(let (request, connection)):
+            // Rendered into the request itself, outside the lock, so that the threads that
+            // review files render their screens at once; the bytes are copied once, into the pipe.
             var text = Array(#"{"type":"review","id":\#(request.id),"file":\#(JSONText.string(file)),"screen":"#.utf8)
-            text += screenJSON
+            ScreenJSON.append(screen, to: &text)
             text += thresholds.utf8
             text.append(UInt8(ascii: "}"))
             let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
-            if case .timedOut = connection.process.write(text, until: deadline) {
+            if case .timedOut = connection.process.write(line: text, until: deadline) {
                 monitor.locked { breakConnection(connection, "it took no input for \(settings.timeoutMilliseconds) ms") }
             }
             // A closed pipe means it exited: the reader thread sees that and breaks the connection.
@@ -338,8 +344,8 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
         guard let findings = message["findings"]?.array else { return ([], "its answer has no \"findings\" list") }
         var violations: [RuleViolation] = []
         var fault: String?
-        let prefix = name + "."
-        let declared = Set(ruleDescriptions.map(\.id))
+        let prefix = rulePrefix
+        let declared = declaredRules
         for finding in findings {
             guard let rule = finding["rule"]?.string, let text = finding["message"]?.string else {
                 fault = fault ?? "a finding lacks its \"rule\" or \"message\" text"

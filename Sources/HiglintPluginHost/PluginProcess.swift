@@ -80,10 +80,11 @@ final class PluginProcess: @unchecked Sendable {
 
     /// Writes one line (a newline is added), waiting for room in the pipe until the deadline.
     func write(_ line: String, until deadline: ContinuousClock.Instant) -> WriteOutcome {
-        write(Array(line.utf8), until: deadline)
+        write(line: Array(line.utf8), until: deadline)
     }
 
-    func write(_ line: [UInt8], until deadline: ContinuousClock.Instant) -> WriteOutcome {
+    /// `line` is taken as it is, so that the newline is appended in place rather than to a copy.
+    func write(line: consuming [UInt8], until deadline: ContinuousClock.Instant) -> WriteOutcome {
         var bytes = line
         bytes.append(0x0A)
         return writing.locked {

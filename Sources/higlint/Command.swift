@@ -28,6 +28,7 @@ enum Commands {
     static let all: [Command] = [
         CheckCommand.command,
         WatchCommand.command,
+        LSPCommand.command,
         ImportCommand.command,
         RulesCommand.command,
         ExplainCommand.command,

@@ -1,4 +1,5 @@
 import Foundation
+import HiglintCore
 import XCTest
 
 /// House rules from the command line: custom rules and external plugins in check's outputs,
@@ -65,6 +66,37 @@ final class PluginCommandTests: XCTestCase {
                        "a request id that is not in flight", "outside its prefix"] {
             XCTAssertTrue(outcome.stdout.contains(reason), "\(reason) missing from:\n\(outcome.stdout)")
         }
+    }
+
+    /// Every report format carries the plugin's findings, its failure and the custom rule's.
+    func testEveryOutputFormatCarriesPluginAndCustomFindings() throws {
+        let tree = try tree()
+        for format in ReportFormat.names {
+            let outcome = try HiglintProcess.run(["check", ".", "--format", format], in: tree.url)
+            XCTAssertEqual(outcome.status, 1, "\(format): \(outcome.stderr)")
+            for text in ["house.analytics", "button buy names no action", "plugin.failed", "crashed (exited with status 3)",
+                         "local.primary-height", "primary button is 44 pt high"] {
+                XCTAssertTrue(outcome.stdout.contains(text), "\(format) lacks \(text):\n\(outcome.stdout)")
+            }
+        }
+    }
+
+    /// A plugin that cannot start fails every file it should review, once each, and the
+    /// built-in and custom rules' findings are all still there.
+    func testAPluginThatFailsToStartFailsEveryFileAndTheRestGoesOn() throws {
+        let tree = try tree()
+        try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "[python3, \(Self.fixture)]", with: "[/nonexistent/house]"))
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        let reason = "error: plugin \"house\" failed: it failed to start: could not start /nonexistent/house: No such file or directory [plugin.failed]"
+        XCTAssertEqual(outcome.stdout, """
+            a.yaml:1:1: \(reason)
+            a.yaml:3:5: warning: go: primary button is 44 pt high; ours are 50 pt [local.primary-height]
+            b.yaml:1:1: \(reason)
+            c.yaml:1:1: \(reason)
+
+            """)
+        XCTAssertTrue(outcome.stderr.contains("could not start /nonexistent/house"), outcome.stderr)
     }
 
     func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
@@ -153,6 +185,53 @@ final class PluginCommandTests: XCTestCase {
             check.stdout)
         XCTAssertFalse(check.stdout.contains("plugin.failed"), check.stdout)
         XCTAssertFalse(check.stdout.contains("examples/plugins/"), check.stdout)
+    }
+
+    /// A storyboard's screens get the external plugin's and the custom rules' findings on
+    /// their IB elements, at the elements' start tags, as a spec's do.
+    func testPluginAndCustomRulesReviewInterfaceBuilderScreens() throws {
+        let tree = try tree()
+        try tree.write("ib.yaml", """
+            plugins:
+              external:
+                - {name: house, command: [python3, \(Self.fixture)]}
+            custom_rules:
+              local.tall-buttons:
+                summary: Buttons are at least 50 pt high.
+                where: {type: button}
+                require: {height: {min: 50}}
+                message: "button is {height} pt high"
+            """)
+        try tree.write("Main.storyboard", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <scenes>
+                    <scene sceneID="scene">
+                        <objects>
+                            <viewController id="vc-1" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="root">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <subviews>
+                                        <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="buy-1">
+                                            <rect key="frame" x="20" y="100" width="200" height="44"/>
+                                        </button>
+                                    </subviews>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+
+            """)
+        let outcome = try HiglintProcess.run(["check", "Main.storyboard", "--config", "ib.yaml", "--fail-on", "never"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains("[house.") || $0.contains("[local.") || $0.contains("[plugin.") }, [
+            "Main.storyboard:11:29: warning: buy-1: button buy-1 names no action (IB button, id buy-1) [house.analytics]",
+            "Main.storyboard:11:29: warning: buy-1: button is 44 pt high (IB button, id buy-1) [local.tall-buttons]",
+        ], outcome.stdout)
     }
 
     func testBaselineHidesPluginFindingsLikeAnyOther() throws {

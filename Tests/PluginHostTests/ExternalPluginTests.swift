@@ -88,6 +88,23 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
     }
 
+    /// A plugin that crashes on every file is restarted for each (after a growing pause),
+    /// then given up after six faults in a row: the later files fail at once, with the reason,
+    /// which is logged once rather than for each file.
+    func testAPluginCrashingOnEveryFileIsRestartedThenGivenUp() throws {
+        let log = Log()
+        let host = try host(log: log)
+        defer { host.shutdown() }
+        let files = (0..<8).map { ("\($0).yaml", spec("Crash")) }
+        let findings = review(files, host: host)
+        XCTAssertEqual(findings.map(\.file), files.map(\.0))
+        XCTAssertTrue(findings.allSatisfy { $0.rule == PluginFailure.ruleID }, "\(findings)")
+        let crashed = "plugin \"house\" failed: it crashed (exited with status 3)"
+        let givenUp = "plugin \"house\" failed: it was given up after 6 faults in a row (the last: it crashed (exited with status 3))"
+        XCTAssertEqual(findings.map(\.message), Array(repeating: crashed, count: 6) + [givenUp, givenUp])
+        XCTAssertEqual(log.all.filter { $0.contains("given up") }.count, 1, "\(log.all)")
+    }
+
     /// An ignore entry that suppresses a plugin's finding is used; one that suppresses nothing is reported unused.
     func testIgnoreEntriesForPluginRulesCountAsUsed() throws {
         let host = try host()
@@ -107,21 +124,22 @@ final class ExternalPluginTests: XCTestCase {
         let host = try host(timeout: 1000)
         defer { host.shutdown() }
         let engine = Engine(plugins: host.enginePlugins, config: Config())
-        let faults = [17: "Crash", 29: "Hang", 41: "Garbage"]
-        let names = (0..<60).map { faults[$0] ?? "Screen\($0)" }
+        // Enough files for several chunks of `ParallelReview` (32 files each when a plugin is asked), a fault in three of them.
+        let faults = [17: "Crash", 61: "Hang", 105: "Garbage"]
+        let names = (0..<128).map { faults[$0] ?? "Screen\($0)" }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [SpecFile] = []
         for (index, name) in names.enumerated() {
-            let path = directory.appendingPathComponent(String(format: "%02d.yaml", index)).path
+            let path = directory.appendingPathComponent(String(format: "%03d.yaml", index)).path
             // Two screens a file, the fault in the first: the second is sent while the first is in flight.
             try (spec(name) + "---\n" + spec("Second\(index)")).write(toFile: path, atomically: false, encoding: .utf8)
-            files.append(SpecFile(path: path, displayPath: String(format: "%02d.yaml", index)))
+            files.append(SpecFile(path: path, displayPath: String(format: "%03d.yaml", index)))
         }
         let findings = engine.report(ParallelReview.review(files, with: engine)).findings
-        XCTAssertEqual(findings.filter { $0.rule == PluginFailure.ruleID }.map(\.file), ["17.yaml", "29.yaml", "41.yaml"])
-        XCTAssertEqual(findings.filter { $0.rule == "house.analytics" }.count, 57 * 2)
+        XCTAssertEqual(findings.filter { $0.rule == PluginFailure.ruleID }.map(\.file), ["017.yaml", "061.yaml", "105.yaml"])
+        XCTAssertEqual(findings.filter { $0.rule == "house.analytics" }.count, 125 * 2)
     }
 
     func testAPluginThatCannotStartFailsEveryFile() throws {

@@ -24,6 +24,15 @@ final class ScreenJSONTests: XCTestCase {
         var bytes: [UInt8] = []
         JSONText.appendString(label, to: &bytes)
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(label))
+        // The screen's own writer escapes byte for byte as JSONText does, a lone E2 and every
+        // control character included.
+        for text in [label, "\u{2029}\u{E2}x\u{2020}", (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\"", String(repeating: "é", count: 5000)] {
+            var screen = Screen(device: .iphone, canvas: Size(width: 375, height: 667))
+            var fields = Element.Fields(placement: .content, path: "elements[0]", marks: Marks(Mark(line: 3, column: 5)))
+            fields.label = text
+            screen.elements = [Element(fields)]
+            XCTAssertTrue(ScreenJSON.render(screen).contains("\"label\":" + JSONText.string(text) + ","), text)
+        }
     }
 
     func testEveryPartIsThereWithItsPositionAndAbsentValuesStayAbsent() throws {

@@ -81,6 +81,81 @@ final class PluginWatchTests: XCTestCase {
         try daemon.assertMatchesCheck()
     }
 
+    /// A plugin that cannot start fails each file of the live report while the custom rule
+    /// still reports; the config fixed and SIGHUP sent, the plugin runs and the failures go.
+    func testAPluginThatFailsToStartFailsEachFileUntilTheFixedConfigIsReloaded() throws {
+        let workspace = try workspace()
+        let broken = Self.config.replacingOccurrences(of: "[python3, tools/house.py, --pid-file, plugin.pid]", with: "[/nonexistent/house]")
+        XCTAssertNotEqual(broken, Self.config)
+        try workspace.write(".higlint.yaml", broken)
+        let daemon = try WatchDaemon(["tree"], in: workspace)
+        try daemon.waitForStart()
+        let failing = daemon.report ?? ""
+        XCTAssertEqual(failing.components(separatedBy: "\"plugin.failed\"").count - 1, 2, failing)
+        XCTAssertTrue(failing.contains("it failed to start: could not start /nonexistent/house"), failing)
+        XCTAssertTrue(failing.contains("go says Go"), failing)
+        XCTAssertFalse(failing.contains("names no action"), failing)
+        try daemon.assertMatchesCheck()
+
+        try workspace.write(".higlint.yaml", Self.config)
+        daemon.signal(SIGHUP)
+        try daemon.waitForLog("config reloaded")
+        try waitUntil("the plugin's findings, no failure; report: \(daemon.report ?? "")") {
+            let report = daemon.report ?? ""
+            return report.contains("button go names no action") && !report.contains("plugin.failed")
+        }
+        XCTAssertNotNil(pluginPID(workspace))
+        try daemon.assertMatchesCheck()
+    }
+
+    /// A storyboard in the tree: the plugin's and the custom rule's findings land on its
+    /// button, and follow its edits, as check reports them.
+    func testAStoryboardGetsPluginAndCustomFindingsOnItsElements() throws {
+        let workspace = try workspace()
+        func storyboard(title: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+                <device id="retina4_7" orientation="portrait"/>
+                <scenes>
+                    <scene sceneID="s1">
+                        <objects>
+                            <viewController storyboardIdentifier="Shop" id="vc" sceneMemberID="viewController">
+                                <view key="view" id="root">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <subviews>
+                                        <button opaque="NO" buttonType="system" id="go">
+                                            <rect key="frame" x="10" y="100" width="100" height="50"/>
+                                            <state key="normal" title="\(title)"/>
+                                        </button>
+                                    </subviews>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+
+            """
+        }
+        try workspace.write("tree/Main.storyboard", storyboard(title: "Go"))
+        let daemon = try WatchDaemon(["tree"], in: workspace)
+        try daemon.waitForStart()
+        let report = daemon.report ?? ""
+        let onButton = "{\"file\": \"tree/Main.storyboard\", \"line\": 11, \"column\": 29, \"rule\": "
+        XCTAssertTrue(report.contains(onButton + "\"house.analytics\""), report)
+        XCTAssertTrue(report.contains(onButton + "\"local.go-label\""), report)
+        XCTAssertFalse(report.contains("plugin.failed"), report)
+        try daemon.assertMatchesCheck()
+
+        try workspace.write("tree/Main.storyboard", storyboard(title: "Start"))
+        try waitUntil("the custom finding gone; report: \(daemon.report ?? "")") {
+            !(daemon.report?.contains(onButton + "\"local.go-label\"") ?? true)
+        }
+        XCTAssertTrue(daemon.report?.contains(onButton + "\"house.analytics\"") ?? false, daemon.report ?? "")
+        try daemon.assertMatchesCheck()
+    }
+
     func testSIGHUPRestartsAnEditedPluginAndThePluginDiesWithTheDaemon() throws {
         let workspace = try workspace()
         let daemon = try WatchDaemon(["tree"], in: workspace)

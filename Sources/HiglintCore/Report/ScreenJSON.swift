@@ -6,6 +6,9 @@
 /// Written as bytes into one buffer, without a string per object: every screen of a
 /// review is rendered for each plugin, and building nested objects as strings of their
 /// own copied each one into its parent (a fifth of a review's time at 10,000 specs).
+/// The buffer is raw memory rather than an array: an array checks its uniqueness and
+/// capacity on every byte appended, which made rendering two thirds of what a plugin
+/// adds to higlint's own work (BENCHMARKS.md, "An external plugin").
 public enum ScreenJSON {
     public static func render(_ screen: Screen) -> String {
         var bytes: [UInt8] = []
@@ -15,10 +18,10 @@ public enum ScreenJSON {
 
     /// Appends the screen's JSON to `bytes`, which a plugin host sends as they are.
     public static func append(_ screen: Screen, to bytes: inout [UInt8]) {
-        var json = JSONBuffer(out: bytes)
-        bytes = []
-        json.out.reserveCapacity(json.out.count + 4096)
-        defer { bytes = json.out }
+        var json = JSONBuffer()
+        defer {
+            json.move(to: &bytes)
+        }
         json.open()
         json.text("screen", screen.name)
         json.text("parent", screen.parent)
@@ -183,46 +186,105 @@ public enum ScreenJSON {
     }
 }
 
-/// Appends JSON bytes to one buffer: objects and lists opened and closed in turn, with
-/// the commas between their members kept track of here.
-private struct JSONBuffer {
-    var out: [UInt8]
+/// Appends JSON bytes to one buffer of raw memory that grows by doubling: objects and lists
+/// opened and closed in turn, with the commas between their members kept track of here.
+/// Owned by one `append` call, which moves the bytes out and frees the memory.
+private struct JSONBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// Whether the innermost open object or list has a member yet.
     private var hasMember = false
 
-    init(out: [UInt8]) {
-        self.out = out
+    init() {
+        capacity = 8192
+        base = .allocate(capacity: capacity)
     }
 
+    deinit {
+        base.deallocate()
+    }
+
+    /// Appends what was written to `bytes`, with room left for the end of a request that
+    /// the caller appends next; the buffer is then empty.
+    mutating func move(to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + count + 256)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    private mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (base + count).update(from: start, count: source.count)
+        count += source.count
+    }
+
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes($0) }
     }
 
     mutating func open() {
-        out.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         hasMember = false
     }
 
     mutating func close() {
-        out.append(UInt8(ascii: "}"))
+        byte(UInt8(ascii: "}"))
         hasMember = true
     }
 
+    /// `,"name":` (the comma when a member came before).
+    @inline(__always)
     mutating func key(_ name: StaticString) {
-        if hasMember { out.append(UInt8(ascii: ",")) }
-        out.append(UInt8(ascii: "\""))
-        raw(name)
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
+        reserve(name.utf8CodeUnitCount + 4)
+        if hasMember {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        (base + count).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+        count += name.utf8CodeUnitCount
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
         hasMember = true
     }
 
+    @inline(__always)
     mutating func text(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
+    @inline(__always)
     mutating func flag(_ name: StaticString, _ value: Bool) {
         key(name)
         if value { raw("true") } else { raw("false") }
@@ -234,31 +296,91 @@ private struct JSONBuffer {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             integer(Int(value))
         } else if value.isFinite {
-            out.append(contentsOf: formatPoints(value).utf8)
+            var text = formatPoints(value)
+            text.withUTF8 { bytes($0) }
         } else {
             raw("null")
         }
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
+        // At most 20 bytes: a sign and the 19 digits of Int.max.
+        reserve(20)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
         }
+        var magnitude = value.magnitude
+        var digits = 1
+        var scale: UInt = 10
+        while digits < 20, magnitude >= scale {
+            digits += 1
+            if scale > UInt.max / 10 { break }
+            scale *= 10
+        }
+        var position = count + digits - 1
+        repeat {
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            position -= 1
+        } while magnitude > 0
+        count += digits
     }
 
+    /// A JSON string, escaped exactly as `JSONText.appendString` escapes (ScreenJSONTests
+    /// holds the two together); most text needs no escape and is copied as it is.
     mutating func string(_ value: String) {
-        JSONText.appendString(value, to: &out)
+        // Native text lends its bytes in place; other text (bridged, or small and inline) is made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) != nil { return }
+        var text = value
+        text.withUTF8 { escaped($0) }
+    }
+
+    /// Quotes, backslashes, control characters, DEL, and E2 (the lead byte of U+2028 and
+    /// U+2029): one shift and mask for the bytes below 0x40, where most of them are.
+    @inline(__always)
+    private static func mayEscape(_ unit: UInt8) -> Bool {
+        // Bits 0x00 to 0x1F and 0x22 (the quote).
+        if unit < 0x40 { return (0x0000_0004_FFFF_FFFF as UInt64) >> UInt64(unit) & 1 != 0 }
+        if unit < 0x80 { return unit == UInt8(ascii: "\\") || unit == 0x7F }
+        return unit == 0xE2
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count + 2)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            let unit = utf8[index]
+            guard Self.mayEscape(unit) else {
+                index += 1
+                continue
+            }
+            if unit == 0xE2 && !(index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9)) {
+                index += 1
+                continue
+            }
+            bytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            switch unit {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case 0xE2:
+                if utf8[index + 2] == 0xA8 { raw("\\u2028") } else { raw("\\u2029") }
+                index += 2
+            default:
+                raw("\\u00")
+                for nibble in [unit >> 4, unit & 0x0F] { byte(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10) }
+            }
+            index += 1
+            runStart = index
+        }
+        bytes(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        byte(UInt8(ascii: "\""))
     }
 
     /// A string as a list item (the list writes the commas).
@@ -275,13 +397,13 @@ private struct JSONBuffer {
 
     mutating func list<Item>(_ name: StaticString, _ items: [Item], _ write: (Item, inout JSONBuffer) -> Void) {
         key(name)
-        out.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         for index in items.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if index > 0 { byte(UInt8(ascii: ",")) }
             hasMember = false
             write(items[index], &self)
         }
-        out.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
         hasMember = true
     }
 }

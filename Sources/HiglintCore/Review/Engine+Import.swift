@@ -11,15 +11,27 @@ extension Engine {
 
     /// Reviews bytes with `importer`; also what the watcher and tests call with bytes in hand.
     public func review(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> FileResult {
+        complete(start(bytes, file: file, with: importer))
+    }
+
+    /// An imported file reviewed by every rule, with the external plugins' answers still to
+    /// come, as `start(_:file:)` does for specs. Each screen goes to the plugins as a spec's
+    /// would, with the file's own path and the importer's marks; a screen only some built-in
+    /// plugins review (a launch screen) is not sent.
+    public func start(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> StartedReview {
         let imported: ImportedFile
         let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
         switch importer.importScreens(from: bytes, file: file, options: options) {
         case .skipped(let reason):
             var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
             result.skipped = reason
-            return result
+            return StartedReview(result: result)
         case .imported(let file): imported = file
         }
+        // Begun before the rules run, so that a plugin process works on the file meanwhile.
+        var reviews = imported.screens.contains { $0.reviewedPlugins == nil } ? beginReviews(of: file) : []
+        var sent: [Screen] = []
+        var pending: [PendingScreen] = []
         var findings: [Finding] = []
         var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
         for diagnostic in imported.diagnostics {
@@ -44,6 +56,10 @@ extension Engine {
                      marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
             }
             let reviewed = screen.withoutUntypedElements()
+            if !reviews.isEmpty, entry.reviewedPlugins == nil {
+                for position in reviews.indices { reviews[position].review.add(reviewed) }
+                sent.append(reviewed)
+            }
             for enabled in screenRules {
                 if let plugins = entry.reviewedPlugins, !plugins.contains(enabled.description.plugin) { continue }
                 for violation in enabled.rule.check(reviewed, in: context) {
@@ -64,13 +80,17 @@ extension Engine {
             }
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
+            // The importer's ignore lists hold rules back; none was written by a person, so none is reported unused.
+            if sent.count > pending.count {
+                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes))
+            }
         }
         findings.sort(by: Finding.reportOrder)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
         result.notes = imported.notes
         result.dependencies = imported.dependencies
-        return result
+        return StartedReview(result: result, screens: sent, reviews: sent.isEmpty ? [] : reviews, pending: pending)
     }
 
     /// An importer's diagnostic under its own rule or a core one, with the config's severity.

@@ -99,6 +99,10 @@ public struct Engine: Sendable {
         CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])
     }
 
+    /// Whether some reviewer (an external plugin) is asked about files: `complete` may then
+    /// wait for its answers, which `ParallelReview` keeps in flight while it starts others.
+    public var asksReviewers: Bool { !reviewers.isEmpty }
+
     /// Whether some plugin is an external one, whose failures `plugin.failed` reports.
     private static func hasReviewers(_ plugins: [Plugin]) -> Bool {
         plugins.contains { !$0.reviewers.isEmpty }
@@ -118,25 +122,27 @@ public struct Engine: Sendable {
     /// `complete` waits for them. Starting several files before completing the first keeps
     /// a plugin process busy while the rules run (`ParallelReview` does).
     public struct StartedReview {
-        fileprivate var result: FileResult
-        fileprivate var screens: [Screen] = []
-        fileprivate var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
+        var result: FileResult
+        var screens: [Screen] = []
+        var reviews: [(enabled: EnabledReviewer, review: any FileReview)] = []
         /// Each screen as the plugins were given it, with what its ignore lists have suppressed so
         /// far: its unused entries are known only once the plugins' findings are in.
-        fileprivate var pending: [PendingScreen] = []
+        var pending: [PendingScreen] = []
     }
 
-    fileprivate struct PendingScreen {
+    struct PendingScreen {
         var screen: Screen
         var usage: IgnoreUsage
         var hasIgnoreLists: Bool
+        /// An importer's note for each element it names (where the element is in the IB file),
+        /// added to a plugin's finding on it as to any rule's.
+        var elementNotes: [String: String] = [:]
     }
 
     public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
-            // Imported files are not sent to external plugins, whose protocol carries spec paths.
-            if let importer = importer(for: file.path) { return StartedReview(result: review(bytes, file: file, with: importer)) }
+            if let importer = importer(for: file.path) { return start(bytes, file: file, with: importer) }
             return start(bytes, file: file)
         case .failure(.tooLarge(let size)):
             return StartedReview(result: review(tooLarge: size, file: file))
@@ -170,8 +176,18 @@ public struct Engine: Sendable {
     }
 
     public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {
+        start(YAMLLoader.load(bytes, limits: config.limits), bytes: bytes, file: file)
+    }
+
+    /// The review of `bytes` as `loaded` (`YAMLLoader.load` of them under `config.limits`):
+    /// for a caller that reads the documents too (the language server's ranges), so the text is loaded once.
+    public func review(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> FileResult {
+        complete(start(loaded, bytes: bytes, file: file))
+    }
+
+    func start(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> StartedReview {
         let documents: [YAMLDocument]
-        switch YAMLLoader.load(bytes, limits: config.limits) {
+        switch loaded {
         case .success(let loaded): documents = loaded
         case .failure(let failure):
             // A file that does not load gets that one finding and nothing else.
@@ -260,7 +276,7 @@ public struct Engine: Sendable {
         return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)
     }
 
-    private func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
+    func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
         let context = config.ruleContext
         return reviewers.map { enabled in
             (enabled, enabled.reviewer.begin(file: file.displayPath, enabled: Set(enabled.rules.keys), in: context))
@@ -291,7 +307,9 @@ public struct Engine: Sendable {
                 guard let (description, severity) = enabled.rules[reported.rule],
                       !pending[position].usage.suppresses(description, names: violation.suppressed, marks: violation.suppressionMarks)
                 else { continue }
-                findings.append(finding(description, severity, reported.violation, file: file, screen: screen.name))
+                var found = finding(description, severity, reported.violation, file: file, screen: screen.name)
+                if let element = found.element, let note = pending[position].elementNotes[element] { found.message += note }
+                findings.append(found)
             }
         }
     }
@@ -628,7 +646,7 @@ public struct Engine: Sendable {
 }
 
 /// A reviewer with the rules of it the config leaves on, by id.
-private final class EnabledReviewer: Sendable {
+final class EnabledReviewer: Sendable {
     let reviewer: any FileReviewer
     let plugin: String
     let rules: [String: (RuleDescription, Severity)]

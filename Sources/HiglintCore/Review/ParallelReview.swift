@@ -3,12 +3,26 @@ import Dispatch
 /// Reviews files on every core. Results come back in input order, so output
 /// does not depend on scheduling.
 public enum ParallelReview {
-    /// Each worker starts every file of its chunk before it completes the first, so that
-    /// an external plugin answers about one file while the rules check the next.
+    /// Files in flight on each worker when an external plugin is asked: a file is completed
+    /// (its answers waited for) only once this many started after it, so the plugin answers
+    /// about one file while the rules check the next ones, and the worker seldom waits.
+    static let filesInFlight = 8
+    /// Files per chunk when a plugin is asked: a worker waits for every answer at the end of
+    /// its chunk, so chunks are longer than the window; 32 files are still only a few ms.
+    static let filesPerChunkWithReviewers = 32
+
     public static func review(_ files: [SpecFile], with engine: Engine) -> [FileResult] {
-        parallelMapChunks(files) { chunk in
-            let started = chunk.map { engine.start($0) }
-            return started.map { engine.complete($0) }
+        guard engine.asksReviewers else { return parallelMap(files) { engine.review($0) } }
+        return parallelMapChunks(files, filesPerChunk: filesPerChunkWithReviewers) { chunk in
+            var results: [FileResult] = []
+            results.reserveCapacity(chunk.count)
+            var inFlight: [Engine.StartedReview] = []
+            for file in chunk {
+                inFlight.append(engine.start(file))
+                if inFlight.count > filesInFlight { results.append(engine.complete(inFlight.removeFirst())) }
+            }
+            for started in inFlight { results.append(engine.complete(started)) }
+            return results
         }
     }
 
@@ -20,14 +34,14 @@ public enum ParallelReview {
 
     /// `parallelMap` with the transform given a whole chunk, which it returns an output for each input of, in order.
     public static func parallelMapChunks<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], _ transform: @Sendable (ArraySlice<Input>) -> [Output]
+        _ inputs: [Input], filesPerChunk: Int = 4, _ transform: @Sendable (ArraySlice<Input>) -> [Output]
     ) -> [Output] {
         if inputs.count < 2 { return transform(inputs[...]) }
         let slots = ResultSlots<Output>(count: inputs.count)
         // Chunks rather than single files: fewer dispatches, and each worker stays on one
         // cache. Small ones, though: whatever chunk is last to finish runs on one core
         // while the others wait, and four files are well under a millisecond.
-        let chunkCount = min(inputs.count, max(1, inputs.count / 4))
+        let chunkCount = min(inputs.count, max(1, inputs.count / max(1, filesPerChunk)))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let lower = inputs.count * chunk / chunkCount
             let upper = inputs.count * (chunk + 1) / chunkCount

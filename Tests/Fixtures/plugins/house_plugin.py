@@ -68,8 +68,13 @@ def main():
     if mode == "--pid-file":
         with open(sys.argv[2], "w") as out:
             out.write(str(os.getpid()))
+    # Every review request, one a line, so a test can see what higlint sent.
+    dump = open(sys.argv[2], "w") if mode == "--dump" else None
     for line in sys.stdin:
         message = json.loads(line)
+        if dump and message["type"] == "review":
+            dump.write(line)
+            dump.flush()
         if message["type"] == "hello":
             if mode == "--exit-at-hello":
                 sys.exit(1)
