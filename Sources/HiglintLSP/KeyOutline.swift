@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// Where the cursor is in a spec's key structure, read from indentation alone, so that
 /// hover and completion work while the text does not parse (it rarely does mid-word).
 /// Block style only: a key inside `{...}` is not followed.
@@ -96,5 +98,30 @@ public struct KeyOutline: Sendable {
 extension String {
     fileprivate func trimmed(of set: String) -> String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}
+
+extension KeyOutline {
+    /// The path to the map key written over libyaml character `index`, from a loaded
+    /// document: keys inside flow maps (`- {id: b, type: button}`) too, which the outline
+    /// from indentation cannot follow. Nil when no key's text holds the index.
+    public static func keyPath(at index: Int, in document: YAMLDocument) -> [PathStep]? {
+        func holds(_ node: Node) -> Bool { document.characterSpan(of: node).contains(index) }
+        func walk(_ node: Node, _ path: [PathStep], depth: Int) -> [PathStep]? {
+            guard depth < 64 else { return nil }
+            switch document.kind(node) {
+            case .scalar: return nil
+            case .sequence:
+                for item in document.items(node) where holds(item) { return walk(item, path + [.item], depth: depth + 1) }
+            case .mapping:
+                for entry in document.entries(node) {
+                    guard let name = document.scalar(entry.key) else { continue }
+                    if holds(entry.key) { return path + [.key(name)] }
+                    if holds(entry.value) { return walk(entry.value, path + [.key(name)], depth: depth + 1) }
+                }
+            }
+            return nil
+        }
+        return document.root.flatMap { walk($0, [], depth: 0) }
     }
 }

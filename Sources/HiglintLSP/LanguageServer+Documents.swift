@@ -28,17 +28,31 @@ extension LanguageServer {
 
     mutating func didChange(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
         guard let (uri, _) = Self.textDocument(params), var document = documents[uri] else { return [] }
-        let changes = (params["contentChanges"]?.array ?? []).compactMap(TextDocument.Change.init)
+        let entries = params["contentChanges"]?.array ?? []
+        let changes = entries.compactMap(TextDocument.Change.init)
         document.text.apply(changes, version: params["textDocument"]?["version"]?.integer ?? document.text.version + 1,
                             encoding: encoding)
         document.documents = nil
         documents[uri] = document
+        // A change that cannot be read leaves the text unlike the editor's: said, not hidden.
+        var out: [JSONValue] = []
+        if changes.count != entries.count {
+            out.append(logMessage(
+                "higlint: \(uri): \(entries.count - changes.count) of \(entries.count) changes have no text or an unreadable range "
+                    + "and were skipped; the diagnostics may not match the editor's text until the file is reopened", type: 2))
+        }
         // An imported file is reviewed from disk, on open and on save.
-        return document.isImported ? [] : schedule(uri, now: now)
+        return out + (document.isImported ? [] : schedule(uri, now: now))
     }
 
     mutating func didSave(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
-        guard let (uri, _) = Self.textDocument(params), let document = documents[uri], document.isImported else { return [] }
+        guard let (uri, path) = Self.textDocument(params) else { return [] }
+        // A config saved in the editor is reloaded even by a client that does not watch files
+        // for the server (Neovim on Linux, or before 0.10), so no restart is needed there either.
+        if environment.configFileNames.contains(String(path.split(separator: "/").last ?? "")) {
+            return reloadConfigs(changed: path) + flush(now: now)
+        }
+        guard let document = documents[uri], document.isImported else { return [] }
         return schedule(uri, now: now)
     }
 

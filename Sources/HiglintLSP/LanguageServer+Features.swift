@@ -33,11 +33,16 @@ extension LanguageServer {
             sections.append(Self.explanation(of: rule))
         }
         if !document.isImported, let schema = environment.schema {
-            let (text, line, column) = cursor(position, in: document)
-            let outline = KeyOutline(text: text, line: line, column: column)
-            if outline.onKey, let path = outline.keyPath, let explanation = schema.explanation(ofKeyAt: path) {
-                sections.append(explanation)
+            // The loaded text knows keys in flow maps too; the outline from indentation is
+            // for a text that does not load (mid-edit).
+            let character = characterIndex(ofByte: document.text.lines.offset(of: position, encoding: encoding), in: document)
+            var path = maker.spans?.document(holding: character).flatMap { KeyOutline.keyPath(at: character, in: $0) }
+            if path == nil {
+                let (text, line, column) = cursor(position, in: document)
+                let outline = KeyOutline(text: text, line: line, column: column)
+                if outline.onKey { path = outline.keyPath }
             }
+            if let path, let explanation = schema.explanation(ofKeyAt: path) { sections.append(explanation) }
         }
         guard !sections.isEmpty else { return .null }
         return ["contents": ["kind": "markdown", "value": .string(sections.joined(separator: "\n\n---\n\n"))]]
@@ -86,8 +91,11 @@ extension LanguageServer {
 
     /// libyaml's character index of a finding's mark.
     private func characterIndex(of finding: Finding, in document: OpenDocument) -> Int {
-        let lines = document.text.lines
-        let offset = lines.offset(line: finding.line, column: finding.column)
+        characterIndex(ofByte: document.text.lines.offset(line: finding.line, column: finding.column), in: document)
+    }
+
+    /// libyaml's character index of a byte offset: characters after any byte-order mark.
+    private func characterIndex(ofByte offset: Int, in document: OpenDocument) -> Int {
         let markLength = document.text.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return document.text.bytes[min(markLength, offset)..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }

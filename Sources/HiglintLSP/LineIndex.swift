@@ -98,11 +98,16 @@ public struct LineIndex: Sendable {
 
     /// The line holding byte `offset`.
     private func line(ofByte offset: Int) -> Int {
+        Self.lastLine(in: lineStarts, startingAtOrBefore: offset)
+    }
+
+    /// The last line whose start (in `starts`, ascending, the first 0) is at or before `value`.
+    private static func lastLine(in starts: [Int], startingAtOrBefore value: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if starts[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -162,12 +167,7 @@ public struct LineIndex: Sendable {
 
     /// The byte offset of libyaml's character index.
     public func offset(ofCharacter index: Int) -> Int {
-        var low = 0
-        var high = lineStartCharacters.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStartCharacters[middle] <= index { low = middle } else { high = middle - 1 }
-        }
+        let low = Self.lastLine(in: lineStartCharacters, startingAtOrBefore: index)
         var offset = low == 0 ? markLength : lineStarts[low]
         var remaining = index - lineStartCharacters[low]
         while offset < bytes.count, remaining > 0 {

@@ -310,7 +310,7 @@ enum CheckCommand {
         var outputFailed = false
         if let fixedStandardInput {
             // `check --fix -` is a filter: stdout is the fixed spec, so the report moves to stderr.
-            Console.out(String(decoding: fixedStandardInput, as: UTF8.self))
+            Console.out(bytes: fixedStandardInput)
         }
         for output in outputs {
             if output.isStandardOutput, fixedStandardInput != nil {

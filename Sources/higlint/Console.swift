@@ -53,18 +53,26 @@ enum Console {
         error("higlint: error: \(LineText.escape(text))")
     }
 
+    /// Bytes as they are, for a filter's output (`check --fix -`): a text that is not
+    /// UTF-8 passes through unchanged rather than with its bytes replaced.
+    static func out(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0, to: 1) }
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return  // a closed pipe: nothing more can be said
-                }
-                offset += count
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return  // a closed pipe: nothing more can be said
             }
+            offset += count
         }
     }
 }

@@ -118,6 +118,45 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try read(tree, "small.yaml"), Self.fixedText)
     }
 
+    /// What `import` writes is a spec like any other: it can be fixed, and its comments
+    /// (each element's place in the source) stay.
+    func testImportedSpecsCanBeFixed() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
+        guard FileManager.default.fileExists(atPath: fixture.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let tree = try SpecTree()
+        try tree.write("OmniBar.xib", try String(contentsOf: fixture, encoding: .utf8))
+        let imported = try HiglintProcess.run(["import", "--out", "specs", "OmniBar.xib"], in: tree.url)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let specs = try FileManager.default.subpathsOfDirectory(atPath: tree.url.appendingPathComponent("specs").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 }
+        XCTAssertFalse(specs.isEmpty)
+        let before = try specs.map { try read(tree, $0) }
+        let fixing = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "specs"], in: tree.url)
+        XCTAssertEqual(fixing.status, 0, fixing.stderr)
+        XCTAssertNil(fixing.stderr.range(of: "(0 fixed"), fixing.stderr)
+        let after = try specs.map { try read(tree, $0) }
+        XCTAssertNotEqual(before, after)
+        let comments = { (text: String) in text.split(separator: "\n").compactMap { line in line.firstRange(of: "#").map { line[$0.lowerBound...] } } }
+        XCTAssertEqual(before.map(comments), after.map(comments))
+        XCTAssertEqual(try HiglintProcess.run(["check", "--fix", "--diff", "specs"], in: tree.url).stdout, "")
+    }
+
+    /// A read-only spec is not replaced, though its folder would let the rename through.
+    func testAReadOnlyFileIsNotRewritten() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try tree.write("other.yaml", Self.fixable.replacing("screen: Small", with: "screen: Other"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: tree.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.url.appendingPathComponent("small.yaml").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: tree.url.appendingPathComponent("other.yaml").path)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "."], in: tree.url, asNobody: true)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("higlint: error: small.yaml: "), outcome.stderr)
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+        XCTAssertEqual(try read(tree, "other.yaml"), Self.fixedText.replacing("screen: Small", with: "screen: Other"))
+    }
+
     func testFixOptionsNeedFix() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)

@@ -37,6 +37,28 @@ final class RulesCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("did you mean \"buttons.hit-target\"?"), unknown.stderr)
     }
 
+    /// `rules` and `explain` say which rules `--fix` fixes, and whether safely.
+    func testRulesAndExplainShowFixability() throws {
+        let tree = try SpecTree()
+        let lines = try HiglintProcess.run(["rules"], in: tree.url).stdout.split(separator: "\n")
+        let line = { (id: String) in lines.first { $0.hasPrefix(id + " ") }.map(String.init) ?? "" }
+        XCTAssertTrue(line("buttons.hit-target").hasSuffix(" [safe fix]"), line("buttons.hit-target"))
+        XCTAssertTrue(line("lifecycle.late-save").hasSuffix(" [unsafe fix]"), line("lifecycle.late-save"))
+        XCTAssertFalse(line("spec.limits").contains(" fix]"), line("spec.limits"))
+        let json = try HiglintProcess.run(["rules", "--format", "json"], in: tree.url)
+        let rules = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let fix = { (id: String) in rules.first { $0["id"] as? String == id }?["fix"] as? [String: Any] }
+        XCTAssertEqual(fix("buttons.hit-target")?["safety"] as? String, "safe")
+        XCTAssertEqual(fix("lifecycle.late-save")?["safety"] as? String, "unsafe")
+        XCTAssertNotNil(fix("lifecycle.late-save")?["reason"] as? String)
+        XCTAssertNil(fix("spec.limits"))
+        let safe = try HiglintProcess.run(["explain", "buttons.hit-target"], in: tree.url).stdout
+        XCTAssertTrue(safe.contains("Automatic fix (`check --fix`): "), safe)
+        let unsafe = try HiglintProcess.run(["explain", "lifecycle.late-save"], in: tree.url).stdout
+        XCTAssertTrue(unsafe.contains("Automatic fix, unsafe (`check --fix --unsafe-fixes`): "), unsafe)
+        XCTAssertFalse(try HiglintProcess.run(["explain", "spec.limits"], in: tree.url).stdout.contains("Automatic fix"))
+    }
+
     /// Every rule's explanation names the guideline text it comes from, not only a document number.
     func testExplainNamesTheGuidelineTextOfEveryRule() throws {
         let tree = try SpecTree()

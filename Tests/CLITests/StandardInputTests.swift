@@ -105,6 +105,17 @@ final class StandardInputTests: XCTestCase {
         XCTAssertEqual(clean.status, 0, clean.stderr)
     }
 
+    /// A filter passes what it cannot fix through byte for byte, even text that is not UTF-8.
+    func testFixPassesBytesThatAreNotUTF8ThroughUnchanged() throws {
+        let tree = try SpecTree()
+        let input = Data("screen: Caf".utf8) + Data([0xE9, 0xFF]) + Data("\nelements: []\n".utf8)
+        try input.write(to: tree.url.appendingPathComponent("latin1.input"))
+        let command = "cat latin1.input | '\(try HiglintProcess.binary().path)' check --fix - > fixed.output"
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: tree.url)
+        XCTAssertTrue(run.stderr.contains("[spec.syntax]"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: tree.url.appendingPathComponent("fixed.output")), input)
+    }
+
     func testFixDiffOfStandardInputIsADiffNamedAfterTheFile() throws {
         let tree = try SpecTree()
         let run = try piped(Self.small, ["check", "--fix", "--diff", "-", "--stdin-filename", "screens/small.yaml"], in: tree)

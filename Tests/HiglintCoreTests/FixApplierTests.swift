@@ -40,6 +40,14 @@ final class FixApplierTests: XCTestCase {
         XCTAssertEqual(apply([fix(edit(5..<9, "x"))], to: "abcdef").1, [])
     }
 
+    /// An insertion where another fix's replacement starts goes before it, whichever fix
+    /// was taken first (splicing them in the order taken read the text backwards and trapped).
+    func testAnInsertionAtTheStartOfAReplacementGoesBeforeIt() {
+        let replacementFirst = [fix(edit(0..<0, "a"), edit(2..<5, "X")), fix(edit(2..<2, "1"))]
+        XCTAssertEqual(apply(replacementFirst, to: "abcdef").0, "aab1Xf")
+        XCTAssertEqual(apply([fix(edit(2..<5, "X"), edit(2..<2, "1"))], to: "abcdef").0, "ab1Xf")
+    }
+
     func testTheOrderRulesReportInDoesNotMatter() {
         let fixes = [fix(edit(3..<3, "1")), fix(edit(3..<3, "2")), fix(edit(0..<1, "A"))]
         XCTAssertEqual(apply(fixes, to: "abcdef").0, apply(fixes.reversed(), to: "abcdef").0)
@@ -128,6 +136,16 @@ final class FixApplierTests: XCTestCase {
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         XCTAssertEqual(leftovers, ["spec.yaml"])
+    }
+
+    /// A spec that is a symlink stays one, and the file it points at is what is fixed.
+    func testASymlinkedFileIsFixedThroughTheLink() throws {
+        let target = try temporaryFile("screen: A\n")
+        let link = (target as NSString).deletingLastPathComponent + "/link.yaml"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "spec.yaml")
+        XCTAssertEqual(FixedFile.replace(link, original: Array("screen: A\n".utf8), with: Array("screen: B\n".utf8)), .success(true))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "spec.yaml")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "screen: B\n")
     }
 
     // MARK: - The diff

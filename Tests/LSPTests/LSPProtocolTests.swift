@@ -282,6 +282,24 @@ final class LSPProtocolTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// A client that watches no files for the server (Neovim on Linux) still saves the
+    /// config through the editor: that save reloads it.
+    func testAConfigSavedInTheEditorIsReloadedWithoutAWatcher() throws {
+        let url = try write("home.yaml", Self.smallButton)
+        let config = try write(".higlint.yaml", "rules: {}\n")
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace)
+        var mark = client.mark
+        client.open(url, text: Self.smallButton)
+        try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": LSPClient.uri(config), "languageId": "yaml", "version": 1, "text": "rules: {}\n"]])
+        try Data("rules:\n  buttons.hit-target: off\n".utf8).write(to: config)
+        mark = client.mark
+        client.notify("textDocument/didSave", ["textDocument": ["uri": LSPClient.uri(config)]])
+        try client.diagnostics(for: LSPClient.uri(url), after: mark) { !$0.contains { $0.code == "buttons.hit-target" } }
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testAWorkspaceFolderAddedLaterIsReviewed() throws {
         let other = workspace.appendingPathComponent("other")
         let url = try write("other/home.yaml", Self.smallButton)
@@ -320,6 +338,30 @@ final class LSPProtocolTests: XCTestCase {
             "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 5, "character": 0],
         ])
         XCTAssertTrue(nothing["result"] is NSNull, "\(nothing)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    /// Keys inside flow maps, the usual way to write an element on one line, hover too.
+    func testHoverExplainsKeysInsideFlowMaps() throws {
+        let text = "screen: Home\nstatus_bar: {hidden: true}\nelements:\n  - {id: b, type: button, font: {weight: bold}}\n"
+        let url = try write("flow.yaml", text)
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace)
+        let mark = client.mark
+        client.open(url, text: text)
+        try client.diagnostics(for: LSPClient.uri(url), after: mark)
+        let lines = text.split(separator: "\n").map(String.init)
+        func hover(_ line: Int, _ word: String) throws -> String {
+            let column = try XCTUnwrap(lines[line].range(of: word + ":")).lowerBound.utf16Offset(in: lines[line]) + 1
+            let answer = try XCTUnwrap(client.result("textDocument/hover", [
+                "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": line, "character": column],
+            ]) as? Object, "nothing on \(word)")
+            return try XCTUnwrap((answer["contents"] as? Object)?["value"] as? String)
+        }
+        XCTAssertTrue(try hover(1, "hidden").contains("`hidden`"))
+        XCTAssertTrue(try hover(3, "type").contains("`segmented-control`"))
+        let weight = try hover(3, "weight")
+        XCTAssertTrue(weight.contains("`weight`") && weight.contains("`semibold`"), weight)
         XCTAssertEqual(try client.stop(), 0)
     }
 

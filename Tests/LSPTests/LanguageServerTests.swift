@@ -52,6 +52,31 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(server.fire(now: start + .seconds(1)), [], "pushed once")
     }
 
+    /// A change entry without text, or with a range that is not one, is skipped with a
+    /// warning: the text then differs from the editor's, which must not go unsaid.
+    func testAnUnreadableChangeIsSkippedWithAWarning() {
+        var server = server()
+        let now = ContinuousClock.now
+        _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize",
+                           "params": ["capabilities": [:], "initializationOptions": ["debounceMilliseconds": 0]]], now: now)
+        _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+            "uri": .string(Self.uri), "languageId": "yaml", "version": 1, "text": "screen: Home\n"]]], now: now)
+        let change: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(Self.uri), "version": 2],
+            "contentChanges": [["text": 5], ["range": ["start": ["line": -1, "character": 0]], "text": "x"],
+                               ["range": ["start": ["line": 0, "character": 8], "end": ["line": 0, "character": 12]], "text": "Away"]]]]
+        let out = server.handle(change, now: now)
+        let logs = out.filter { $0["method"]?.string == "window/logMessage" }
+        XCTAssertEqual(logs.count, 1)
+        XCTAssertEqual(logs.first?["params"]?["type"]?.integer, 2)
+        XCTAssertTrue(logs.first?["params"]?["message"]?.string?.contains("2 of 3 changes") == true, "\(logs)")
+        // The readable change was applied and reviewed.
+        XCTAssertEqual(Self.publications(out).first?["params"]?["version"]?.integer, 2)
+        let clean: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": .string(Self.uri), "version": 3], "contentChanges": [["text": "screen: Home\n"]]]]
+        XCTAssertTrue(server.handle(clean, now: now).allSatisfy { $0["method"]?.string != "window/logMessage" })
+    }
+
     func testNotificationsBeforeInitializeAndAfterShutdownAreIgnoredAndExitSaysWhetherItWasClean() {
         var server = server()
         let now = ContinuousClock.now

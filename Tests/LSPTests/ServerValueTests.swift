@@ -1,3 +1,4 @@
+import HiglintCore
 import HiglintLSP
 import XCTest
 
@@ -52,6 +53,22 @@ final class ServerValueTests: XCTestCase {
         ], version: 2, encoding: .utf16)
         XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "a: 中文\nb: 3\nc: 4\n")
         XCTAssertEqual(document.version, 2)
+    }
+
+    /// From a loaded text: the key under a character index, through flow maps and list items.
+    func testTheKeyPathOfALoadedTextFollowsFlowMapsAndItems() throws {
+        let text = "screen: Home\nelements:\n  - {id: b, font: {weight: bold}}\n"
+        guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first else {
+            return XCTFail("the text does not load")
+        }
+        func index(_ word: String) throws -> Int {
+            text.distance(from: text.startIndex, to: try XCTUnwrap(text.range(of: word)).lowerBound) + 1
+        }
+        XCTAssertEqual(KeyOutline.keyPath(at: try index("weight"), in: document), [.key("elements"), .item, .key("font"), .key("weight")])
+        XCTAssertEqual(KeyOutline.keyPath(at: try index("screen"), in: document), [.key("screen")])
+        // A value is no key.
+        XCTAssertNil(KeyOutline.keyPath(at: try index("bold"), in: document))
+        XCTAssertNil(KeyOutline.keyPath(at: text.count + 10, in: document))
     }
 
     func testTheKeyOutlineFollowsIndentationThroughListsWhileTheTextDoesNotParse() {

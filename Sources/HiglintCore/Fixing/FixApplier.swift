@@ -33,7 +33,9 @@ public enum FixApplier {
             taken.append(contentsOf: edits)
             applied.append(position)
         }
-        taken.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // Taken edits never overlap, but an insertion may sit where a replacement starts:
+        // it goes first, so that the text is read forwards.
+        taken.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
         var result: [UInt8] = []
         result.reserveCapacity(text.count + taken.reduce(0) { $0 + $1.replacement.utf8.count })
         var cursor = 0

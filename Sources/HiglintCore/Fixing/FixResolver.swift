@@ -159,8 +159,10 @@ struct FixResolver {
             else { return nil }
             prefix = String(decoding: lead, as: UTF8.self)
         }
-        let lines = texts.map { prefix + $0 + source.lineEnd }.joined()
-        return edit(offset..<offset, needsBreak ? source.lineEnd + lines : lines)
+        let lines = texts.map { prefix + $0 }
+        // A text that ended without a line break still does: the break goes before each new line.
+        if needsBreak { return edit(offset..<offset, lines.map { source.lineEnd + $0 }.joined()) }
+        return edit(offset..<offset, lines.map { $0 + source.lineEnd }.joined())
     }
 
     /// The list holding `item`, rewritten without it. Only a plain or quoted scalar on one

@@ -40,10 +40,14 @@ public enum FixedFile {
         case .success(let current) where current != original: return .failure(.changedOnDisk)
         case .success: break
         }
+        // A symlink stays a symlink: the file it points at is the one replaced.
+        let target = FileSystem.realPath(path) ?? path
+        // A file made read-only is not rewritten behind its back, as the rename would allow.
+        guard access(target, W_OK) == 0 else { return .failure(.unwritable(WriteProblem(.replace, path, code: errno))) }
         var info = stat()
-        let permissions: mode_t? = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let permissions: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
         let written = fixed.withUnsafeBytes { bytes in
-            AtomicFile.write(pieces: [bytes], to: path, permissions: permissions)
+            AtomicFile.write(pieces: [bytes], to: target, permissions: permissions)
         }
         if case .failure(let problem) = written { return .failure(.unwritable(problem)) }
         return .success(true)
