@@ -46,7 +46,7 @@ let package = Package(
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
-        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins"], path: "Sources/HiglintFuzzing"),
+        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         .executableTarget(
             name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter"],

@@ -78,7 +78,14 @@ public struct InterfaceBuilderImporter: ScreenImporter {
 
     /// `Settings` for `App/Base.lproj/Settings.storyboard`.
     static func baseName(of path: String) -> String {
-        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        var name: Substring
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.last != UInt8(ascii: "/"),
+           path.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, where a `/` is always a character of its own: no split into characters.
+            name = path[path.utf8.index(after: slash)...]
+        } else {
+            name = Substring(path.split(separator: "/").last ?? Substring(path))
+        }
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
         return String(name)
     }
@@ -104,11 +111,11 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                   case .document(let root) = SAXReader.read(
                       bytes, maxDepth: options.limits.maxDepth * depthPerSpecLevel, filter: IBVocabulary.readerFilter)
             else { continue }
-            let wanted = identifier ?? root["initialViewController"]
+            let wanted = identifier ?? root[.initialViewController]
             let controllers = (root.child("scenes")?.children("scene") ?? []).compactMap { scene in
                 scene.child("objects")?.children.first { IBVocabulary.viewControllers.contains($0.name) }
             }
-            return controllers.first { identifier == nil ? $0["id"] == wanted : $0["storyboardIdentifier"] == wanted }
+            return controllers.first { identifier == nil ? $0[.id] == wanted : $0[.storyboardIdentifier] == wanted }
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import HiglintCore
 import HiglintPlugins
+import InterfaceBuilderImporter
 
 /// One fuzz input through everything that reads a spec: the YAML loader, the
 /// decoder, every plugin's rules, the project pass, the fixes and every report writer;
@@ -7,12 +8,15 @@ import HiglintPlugins
 /// crashes, hangs and leaks (the sanitizers' job) and checks that rendering
 /// is deterministic.
 ///
-/// The first byte chooses the mode: even, the rest is the spec's bytes as
-/// they are; odd, the rest steers `StructuredSpec`, which writes YAML that
-/// parses, so the fuzzer reaches the decoder and the rules instead of
-/// spending its time on syntax errors.
+/// The first byte chooses the mode: 2 (modulo 4), the rest is an Interface Builder
+/// document for the importer (libxml2's SAX reader, the mapping, the rules); other even
+/// values, the rest is the spec's bytes as they are; odd, the rest steers
+/// `StructuredSpec`, which writes YAML that parses, so the fuzzer reaches the decoder and
+/// the rules instead of spending its time on syntax errors.
 public enum FuzzInput {
-    static let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+    static let importer = InterfaceBuilderImporter()
+    static let engine = Engine(
+        plugins: BuiltinPlugins.all + [importer.plugin], importers: [importer], config: Config())
     static let configLoader = ConfigLoader(plugins: BuiltinPlugins.all)
     static let options = ReportRenderOptions(rules: engine.allRuleDescriptions, failOn: .warning, sourceRoot: "/fuzz")
 
@@ -23,7 +27,13 @@ public enum FuzzInput {
         return mode & 1 == 0 ? rest : Array(StructuredSpec.generate(from: rest).utf8)
     }
 
+    /// Whether an input is an Interface Builder document (mode byte 2 modulo 4).
+    public static func isInterfaceBuilder(_ input: [UInt8]) -> Bool {
+        input.first.map { $0 & 3 == 2 } ?? false
+    }
+
     public static func run(_ input: [UInt8]) {
+        if isInterfaceBuilder(input) { return runInterfaceBuilder(Array(input.dropFirst())) }
         let bytes = spec(from: input)
         // Two files with the same screens give the project rules (duplicates, parents) something to compare.
         let first = engine.review(bytes, file: SpecFile(path: "/fuzz/a.yaml", displayPath: "fuzz/a.yaml"))
@@ -46,5 +56,19 @@ public enum FuzzInput {
             }
         }
         _ = try? configLoader.parse(bytes, file: "fuzz/config.yaml")
+    }
+
+    /// A storyboard and a xib with these bytes, through the importer and every writer. Their
+    /// paths are under `/fuzz`, where no project is, so the app facts stay unknown.
+    static func runInterfaceBuilder(_ bytes: [UInt8]) {
+        let first = engine.review(bytes, file: SpecFile(path: "/fuzz/a.storyboard", displayPath: "fuzz/a.storyboard"), with: importer)
+        let second = engine.review(bytes, file: SpecFile(path: "/fuzz/b.xib", displayPath: "fuzz/b.xib"), with: importer)
+        let report = engine.report([first, second], sources: { _ in bytes })
+        for format in ReportFormat.all {
+            let once = format.render(report, options: options)
+            if format == .json, once != format.render(report, options: options) {
+                fatalError("the \(format) report of an IB document differs between two renderings")
+            }
+        }
     }
 }

@@ -6,7 +6,9 @@ import HiglintCore
 /// The seed corpus: every rule's examples from the catalog (the specs its
 /// tests prove it on) and the spec files named, each twice: as raw bytes
 /// (mode byte 0) and as choices for the structure-aware mode (mode byte 1);
-/// and a dictionary of the format's words as DIRECTORY.dict.
+/// the Interface Builder documents named (`.storyboard`, `.xib`, or directories
+/// holding them), and the importer's own rule examples, with mode byte 2; and a
+/// dictionary of the format's words as DIRECTORY.dict.
 public enum FuzzSeeds {
     /// Writes the seeds into `directory` (which must exist); returns how many, or the first problem.
     public static func write(into directory: String, specFiles: [String]) -> Result<Int, WriteProblem> {
@@ -16,7 +18,18 @@ public enum FuzzSeeds {
                 specs.append(("rule-\(rule.id)-\(index)", Array(example.utf8)))
             }
         }
-        for path in specFiles {
+        var documents: [(name: String, bytes: [UInt8])] = []
+        for rule in [FuzzInput.importer.plugin].flatMap(\.loaderRules) {
+            for (index, example) in (rule.triggeringExamples + rule.nonTriggeringExamples).enumerated() {
+                documents.append(("rule-\(rule.id)-\(index)", Array(example.utf8)))
+            }
+        }
+        for path in specFiles.flatMap(interfaceBuilderFiles(at:)) {
+            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) {
+                documents.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
+            }
+        }
+        for path in specFiles where interfaceBuilderFiles(at: path).isEmpty {
             if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) {
                 specs.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
             }
@@ -36,7 +49,33 @@ public enum FuzzSeeds {
                 written += 1
             }
         }
+        for document in documents {
+            let name = FileSystem.join(directory, "seed-2-\(document.name)")
+            var bytes = [UInt8(2)] + document.bytes
+            let result = bytes.withUnsafeMutableBytes {
+                AtomicFile.write(pieces: [UnsafeRawBufferPointer($0)], to: name)
+            }
+            if case .failure(let problem) = result { return .failure(problem) }
+            written += 1
+        }
         return .success(written)
+    }
+
+    /// The `.storyboard` and `.xib` files at `path`: itself, or those below it (in name order).
+    static func interfaceBuilderFiles(at path: String) -> [String] {
+        let extensions = FuzzInput.importer.fileExtensions
+        if extensions.contains(where: path.hasSuffix) { return [path] }
+        guard case .success(let entries) = FileSystem.list(path) else { return [] }
+        // Links are not followed, as `check` walks.
+        return entries.sorted { $0.name < $1.name }.flatMap { entry -> [String] in
+            let child = FileSystem.join(path, entry.name)
+            guard !entry.name.hasPrefix(".") else { return [] }
+            switch entry.kind {
+            case .directory: return interfaceBuilderFiles(at: child)
+            case .regular: return extensions.contains(where: entry.name.hasSuffix) ? [child] : []
+            default: return []
+            }
+        }
     }
 
     /// A libFuzzer dictionary (`-dict=`): the format's keys and words, so the

@@ -72,6 +72,31 @@ final class OldStylePropertyListTests: XCTestCase {
     /// The project reader indexes the `objects` table instead of building it: on the same cut and
     /// corrupted copies it fails where the full parse fails, with the same message at the same
     /// place, and each object it reads back is the one the full parse built.
+    func testAnIsaReadInPlaceAnswersAsTheBuiltObjectDoes() throws {
+        let text = """
+            { objects = {
+              a = {isa = PBXGroup; isa = PBXFileReference; };
+              b = {"isa" = "PBXFileReference"; path = x; };
+              c = {isa = (PBXFileReference); };
+              d = {isa = <50>; };
+              e = {path = PBXFileReference; };
+              f = {isa = PBXFileReferences; };
+              g = {isa = PBXFileReference; isa = PBXGroup; };
+              h = PBXFileReference;
+            }; }
+            """
+        let bytes = Array(text.utf8)
+        let full = try XCTUnwrap(OldStylePropertyListParser.parse(bytes).get()["objects"]?.dictionary)
+        let ranges = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(bytes).get().objects)
+        var found: [String] = []
+        for (id, range) in ranges.sorted(by: { $0.key < $1.key }) {
+            let inPlace = OldStylePropertyListParser.object(in: range, of: bytes, has: "isa", equalTo: "PBXFileReference")
+            XCTAssertEqual(inPlace, full[id]?["isa"]?.string == "PBXFileReference", id)
+            if inPlace { found.append(id) }
+        }
+        XCTAssertEqual(found, ["a", "b"])
+    }
+
     func testIndexingTheObjectsFindsWhatTheFullParseFinds() throws {
         let path = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
         guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 24) else {
@@ -86,8 +111,13 @@ final class OldStylePropertyListTests: XCTestCase {
             let read = OldStylePropertyListParser.object(in: range, of: original)
             XCTAssertEqual(read, objects[id], id)
             XCTAssertEqual(
-                OldStylePropertyListParser.object(in: range, of: original, keeping: ["isa", "path"]),
+                OldStylePropertyListParser.object(in: range, of: original, keeping: ["isa", "path"])?.dictionary,
                 objects[id]?.dictionary?.filter { $0.key == "isa" || $0.key == "path" }, id)
+            for kind: StaticString in ["PBXFileReference", "PBXGroup", "PBXResourcesBuildPhase", "PBXProject"] {
+                XCTAssertEqual(
+                    OldStylePropertyListParser.object(in: range, of: original, has: "isa", equalTo: kind),
+                    objects[id]?["isa"]?.string == kind.description, "\(id) \(kind)")
+            }
         }
         var generator = SeededGenerator(seed: 12)
         let specials = Array("{}()=;,\"'/*\\<>".utf8)

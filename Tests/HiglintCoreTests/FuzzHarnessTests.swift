@@ -1,6 +1,7 @@
 import HiglintCore
 import HiglintFuzzing
 import HiglintPlugins
+import InterfaceBuilderImporter
 import TestSupport
 import XCTest
 
@@ -8,7 +9,9 @@ import XCTest
 /// that gets past the parser to the rules, and every input in
 /// Tests/FuzzRegressions runs clean: the hostile cases made by hand (an alias
 /// bomb, nesting past the depth limit, broken UTF-8 and NUL bytes, numbers no
-/// Double holds, a merge key that refers to itself) and any the fuzzer crashed on.
+/// Double holds, a merge key that refers to itself; for the Interface Builder mode an entity
+/// bomb, views nested past the limit, values no number holds and segues in cycles) and any
+/// the fuzzer crashed on.
 final class FuzzHarnessTests: XCTestCase {
     private func randomInputs(count: Int) -> [[UInt8]] {
         var generator = SeededGenerator(seed: 14)
@@ -38,6 +41,33 @@ final class FuzzHarnessTests: XCTestCase {
         }
         XCTAssertEqual(FuzzInput.spec(from: [0, 65, 66]), [65, 66], "an even first byte passes the rest through")
         XCTAssertEqual(FuzzInput.spec(from: []), [])
+    }
+
+    func testInterfaceBuilderSeedsReachTheImporter() throws {
+        XCTAssertTrue(FuzzInput.isInterfaceBuilder([2, 60]))
+        XCTAssertTrue(FuzzInput.isInterfaceBuilder([6]))
+        XCTAssertFalse(FuzzInput.isInterfaceBuilder([0, 60]))
+        XCTAssertFalse(FuzzInput.isInterfaceBuilder([1, 60]))
+        XCTAssertFalse(FuzzInput.isInterfaceBuilder([]))
+        let fixtures = "../shared/fixtures/storyboards"
+        guard case .success(let entries) = FileSystem.list(fixtures) else { throw XCTSkip("fixtures not beside the project") }
+        let documents = entries.map(\.name).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        guard case .success = FuzzSeeds.write(into: directory, specFiles: [fixtures]) else { return XCTFail("seeds not written") }
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("seed-2-file-") }
+        XCTAssertEqual(seeds.count, documents.count, "one seed per fixture document, read where it is")
+        let importer = InterfaceBuilderImporter()
+        let engine = Engine(plugins: BuiltinPlugins.all + [importer.plugin], importers: [importer], config: Config())
+        var screens = 0
+        for seed in seeds {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory, seed))))
+            XCTAssertEqual(bytes.first, 2, seed)
+            screens += engine.review(Array(bytes.dropFirst()), file: SpecFile(path: "/f/a.storyboard", displayPath: "f/a.storyboard"),
+                                     with: importer).screenCount
+        }
+        XCTAssertGreaterThan(screens, documents.count, "the seeds are documents the importer maps to screens")
     }
 
     func testEveryRegressionInputRunsClean() throws {

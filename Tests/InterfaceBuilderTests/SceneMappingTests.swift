@@ -66,6 +66,22 @@ final class SceneMappingTests: XCTestCase {
         XCTAssertFalse(result.findings.contains { $0.rule == "bars.nav-title-missing" }, "\(result.findings)")
     }
 
+    func testAControllerThatShowsItselfIsNotItsOwnParent() throws {
+        // A folder browser: its cells show the same controller again, one level down; the
+        // list that opens it first is its parent (found by the fuzz harness's IB mode).
+        let folder = IB.controller(
+            id: "folder", attributes: " title=\"Folder\"",
+            subviews: IB.button("sub", 0, 100, 375, 44, inner: "<connections><segue destination=\"folder\" kind=\"show\" id=\"self\"/></connections>"))
+        let home = IB.controller(
+            id: "home", attributes: " title=\"Home\"",
+            subviews: IB.button("open", 0, 100, 375, 44, inner: "<connections><segue destination=\"folder\" kind=\"show\" id=\"in\"/></connections>"))
+        let text = IB.storyboard(IB.scene(folder) + IB.scene(home))
+        XCTAssertEqual(IB.screens(text).map(\.screen.parent), ["Home", nil])
+        let alone = IB.storyboard(IB.scene(folder))
+        XCTAssertEqual(IB.screens(alone).map(\.screen.parent), [nil])
+        XCTAssertFalse(IB.review(alone).findings.contains { $0.rule == "spec.parent-cycle" }, "\(IB.review(alone).findings)")
+    }
+
     func testEveryStandardSystemItemGivesItsAction() throws {
         let items: [(String, String)] = [
             ("add", "add"), ("bookmarks", "bookmarks"), ("camera", "camera"), ("cancel", "cancel"), ("close", "close"),

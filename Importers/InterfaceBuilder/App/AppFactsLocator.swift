@@ -13,13 +13,15 @@ import Synchronization
 ///
 /// Safe to share between threads. Projects, plists and answers are kept, each with the
 /// state of the files it was read from, and read again once one of them changes, so a
-/// watcher sees an edited project; a repeated question costs a few `stat` calls.
+/// watcher sees an edited project; a repeated question costs a few `stat` calls. Each is
+/// kept in a cell of its own (`KeyedCells`): a thread reading one project holds up only the
+/// threads that want that project, not every other lookup of the review.
 public final class AppFactsLocator: Sendable {
     static let maximumWalk = 64
     static let maximumProjectBytes = 64 << 20
     static let maximumPlistBytes = 8 << 20
 
-    private let state = Mutex(State())
+    private let state = State()
 
     public init() {}
 
@@ -46,22 +48,14 @@ public final class AppFactsLocator: Sendable {
 
     private func answer(for path: String) -> Answer {
         let document = FileSystem.absolute(path)
-        // Whether a kept answer still holds is a `stat` of each file it came from: done outside
-        // the lock, which the other threads of a parallel review are waiting for.
-        if let cached = state.withLock({ $0.answers[document] }), cached.isCurrent { return cached }
-        return state.withLock { state in
-            if let cached = state.answers[document], cached.isCurrent { return cached }
-            let fresh = Self.locate(document, &state)
-            state.answers[document] = fresh
-            return fresh
-        }
+        return state.answers.value(for: document, isCurrent: { $0.isCurrent }) { Self.locate(document, state) }
     }
 
     // MARK: - The search
 
-    private static func locate(_ document: String, _ state: inout State) -> Answer {
+    private static func locate(_ document: String, _ state: State) -> Answer {
         var answer = Answer()
-        guard let projectPaths = nearestProjects(above: document, answer: &answer, &state) else { return answer }
+        guard let projectPaths = nearestProjects(above: document, answer: &answer, state) else { return answer }
         var projects: [XcodeProject] = []
         for path in projectPaths {
             answer.depend(on: path)
@@ -84,13 +78,7 @@ public final class AppFactsLocator: Sendable {
         var all: [AppFacts] = []
         for (project, target) in members {
             let key = project.path + "\u{0}" + target.id
-            let facts: Answer
-            if let cached = state.targets[key], cached.isCurrent {
-                facts = cached
-            } else {
-                facts = targetFacts(project, target, &state)
-                state.targets[key] = facts
-            }
+            let facts = state.targets.value(for: key, isCurrent: { $0.isCurrent }) { targetFacts(project, target, state) }
             all.append(facts.facts)
             answer.take(facts)
         }
@@ -100,11 +88,12 @@ public final class AppFactsLocator: Sendable {
 
     /// The `project.pbxproj` files of the nearest directory at or above the document's
     /// that has any, sorted; nil when no directory up to the root has one.
-    private static func nearestProjects(above document: String, answer: inout Answer, _ state: inout State) -> [String]? {
+    private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
         var directory = FileSystem.directory(of: document)
         for _ in 0..<maximumWalk {
-            answer.depend(on: directory)
-            let projects = state.projectFiles(in: directory)
+            // One `stat` of the directory serves both: the answer's record and the listing's check.
+            let stamp = answer.depend(on: directory)
+            let projects = state.projectFiles(in: directory, stamp: stamp)
             for project in projects { answer.depend(on: project) }
             if !projects.isEmpty { return projects }
             if directory == "/" { break }
@@ -114,7 +103,7 @@ public final class AppFactsLocator: Sendable {
     }
 
     /// One target's facts, with the project file and every xcconfig and plist they were read from.
-    private static func targetFacts(_ project: XcodeProject, _ target: XcodeProject.Target, _ state: inout State) -> Answer {
+    private static func targetFacts(_ project: XcodeProject, _ target: XcodeProject.Target, _ state: State) -> Answer {
         var answer = Answer()
         answer.depend(on: project.path)
         let own = project.configurations(of: target.configurationList)
@@ -130,8 +119,8 @@ public final class AppFactsLocator: Sendable {
         var all: [AppFacts] = []
         for name in names {
             var layers: [[String: String]] = []
-            for configuration in [own.byName[name], projectLevel.byName[name]] {
-                guard let configuration else { continue }
+            for id in [own.byName[name], projectLevel.byName[name]] {
+                guard let id, let configuration = project.configuration(id) else { continue }
                 layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
                 if let xcconfig = project.baseConfigurationFile(of: configuration) {
                     let reading = XCConfigReader.read(xcconfig)
@@ -167,6 +156,8 @@ struct FileStamp: Sendable, Equatable {
     var size: Int64
     var seconds: Int
     var nanoseconds: Int
+    /// A regular file (after links), which the answer's sources list.
+    var isRegular: Bool
 
     /// Nil when nothing is at `path`.
     static func of(_ path: String) -> FileStamp? {
@@ -174,7 +165,8 @@ struct FileStamp: Sendable, Equatable {
         guard stat(path, &info) == 0 else { return nil }
         return FileStamp(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+            isRegular: info.st_mode & S_IFMT == S_IFREG)
     }
 }
 
@@ -186,12 +178,16 @@ private struct Answer: Sendable {
 
     /// The files read (not the directories walked), each once, sorted.
     var sources: [String] {
-        Array(Set(dependencies.map(\.path).filter { FileSystem.targetKind(at: $0) == .regular })).sorted()
+        Array(Set(dependencies.filter { $0.stamp?.isRegular == true }.map(\.path))).sorted()
     }
 
-    mutating func depend(on path: String) {
-        guard !dependencies.contains(where: { $0.path == path }) else { return }
-        dependencies.append((path, FileStamp.of(path)))
+    /// The file's state as recorded (now, the first time it is named).
+    @discardableResult
+    mutating func depend(on path: String) -> FileStamp? {
+        if let known = dependencies.first(where: { $0.path == path }) { return known.stamp }
+        let stamp = FileStamp.of(path)
+        dependencies.append((path, stamp))
+        return stamp
     }
 
     /// Another answer's notes and dependencies, as part of this one.
@@ -207,34 +203,42 @@ private struct Answer: Sendable {
     }
 }
 
-private struct State: Sendable {
-    var answers: [String: Answer] = [:]
+private final class State: Sendable {
+    let answers = KeyedCells<Answer>()
     /// By project file and target id.
-    var targets: [String: Answer] = [:]
-    private var directories: [String: (stamp: FileStamp?, projects: [String])] = [:]
-    private var projects: [String: (stamp: FileStamp?, result: Result<XcodeProject, Note>)] = [:]
-    private var plists: [String: (stamp: FileStamp?, reading: InfoPlistReading)] = [:]
+    let targets = KeyedCells<Answer>()
+    private let directories = KeyedCells<Stamped<[String]>>()
+    private let projects = KeyedCells<Stamped<Result<XcodeProject, Note>>>()
+    private let plists = KeyedCells<Stamped<InfoPlistReading>>()
 
     struct Note: Error, Sendable { var text: String }
 
     /// The `NAME.xcodeproj/project.pbxproj` files of a directory, sorted; listed again once
     /// the directory changes (an entry added or removed).
-    mutating func projectFiles(in directory: String) -> [String] {
-        let stamp = FileStamp.of(directory)
-        if let kept = directories[directory], kept.stamp == stamp { return kept.projects }
+    /// `stamp` is the directory's, just taken.
+    func projectFiles(in directory: String, stamp: FileStamp?) -> [String] {
+        directories.value(for: directory, isCurrent: { $0.stamp == stamp }) {
+            Stamped(stamp: stamp, value: Self.listProjectFiles(in: directory))
+        }.value
+    }
+
+    private static func listProjectFiles(in directory: String) -> [String] {
         var projects: [String] = []
         if case .success(let entries) = FileSystem.list(directory) {
             projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
                 FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
             }.filter { FileSystem.targetKind(at: $0) == .regular }
         }
-        directories[directory] = (stamp, projects)
         return projects
     }
 
-    mutating func project(at path: String) -> Result<XcodeProject, Note> {
-        let stamp = FileStamp.of(path)
-        if let kept = projects[path], kept.stamp == stamp { return kept.result }
+    func project(at path: String) -> Result<XcodeProject, Note> {
+        projects.value(for: path, isCurrent: { $0.stamp == FileStamp.of(path) }) {
+            Stamped(stamp: FileStamp.of(path), value: Self.readProject(at: path))
+        }.value
+    }
+
+    private static func readProject(at path: String) -> Result<XcodeProject, Note> {
         let result: Result<XcodeProject, Note>
         switch FileReader.read(path, maxBytes: AppFactsLocator.maximumProjectBytes) {
         case .failure(let problem):
@@ -246,13 +250,16 @@ private struct State: Sendable {
             case .failure(.structure(let message)): result = .failure(Note(text: "\(path): \(message)"))
             }
         }
-        projects[path] = (stamp, result)
         return result
     }
 
-    mutating func plist(at path: String) -> InfoPlistReading {
-        let stamp = FileStamp.of(path)
-        if let kept = plists[path], kept.stamp == stamp { return kept.reading }
+    func plist(at path: String) -> InfoPlistReading {
+        plists.value(for: path, isCurrent: { $0.stamp == FileStamp.of(path) }) {
+            Stamped(stamp: FileStamp.of(path), value: Self.readPlist(at: path))
+        }.value
+    }
+
+    private static func readPlist(at path: String) -> InfoPlistReading {
         let reading: InfoPlistReading
         switch FileReader.read(path, maxBytes: AppFactsLocator.maximumPlistBytes) {
         case .failure(let problem):
@@ -271,7 +278,39 @@ private struct State: Sendable {
                 reading = .unreadable("\(path):\(error)")
             }
         }
-        plists[path] = (stamp, reading)
         return reading
+    }
+}
+
+/// A value and the state of the file or directory it was read from, when it was read.
+private struct Stamped<Value: Sendable>: Sendable {
+    var stamp: FileStamp?
+    var value: Value
+}
+
+/// Values kept by key, each computed by one thread while the threads that want the same key
+/// wait for it; threads that want other keys go on. The table's own lock is held only to
+/// find or add a cell, never while a value is computed.
+final class KeyedCells<Value: Sendable>: Sendable {
+    private final class Cell: Sendable {
+        let value = Mutex<Value?>(nil)
+    }
+
+    private let cells = Mutex<[String: Cell]>([:])
+
+    /// The kept value for `key` while `isCurrent` says it still holds, else a new one from `make`.
+    func value(for key: String, isCurrent: (Value) -> Bool, make: () -> Value) -> Value {
+        let cell = cells.withLock { cells in
+            if let cell = cells[key] { return cell }
+            let cell = Cell()
+            cells[key] = cell
+            return cell
+        }
+        return cell.value.withLock { kept in
+            if let kept, isCurrent(kept) { return kept }
+            let fresh = make()
+            kept = fresh
+            return fresh
+        }
     }
 }

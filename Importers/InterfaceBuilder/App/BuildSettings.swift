@@ -73,7 +73,7 @@ struct BuildSettings: Sendable {
     /// since which condition holds is not known here.
     static func layer(_ settings: [String: PropertyList]?) -> [String: String] {
         var out: [String: String] = [:]
-        for (key, value) in settings ?? [:] where !key.contains("[") {
+        for (key, value) in settings ?? [:] where !key.containsText("[") {
             switch value {
             case .string(let text), .number(let text): out[key] = text
             case .array(let items): out[key] = items.compactMap(\.string).joined(separator: " ")
@@ -137,7 +137,7 @@ enum XCConfigReader {
             }
             guard let equals = text.firstIndex(of: "=") else { continue }
             let key = text[..<equals].trimmingSpaces()
-            guard !key.isEmpty, !key.contains("["), key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            guard !key.isEmpty, !key.containsText("["), key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 continue
             }
             reading.settings[key] = text[text.index(after: equals)...].trimmingSpaces()

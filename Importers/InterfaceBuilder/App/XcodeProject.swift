@@ -84,14 +84,14 @@ struct XcodeProject: Sendable {
         var targetsByResource: [String: [String]] = [:]
         var foldersByTarget: [String: [String]] = [:]
         for entry in project["targets"]?.array ?? [] {
-            let keys = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
+            let keys: [StaticString] = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
             guard let id = entry.string, let target = objects[id, keeping: keys] else { continue }
             targets.append(Target(
                 id: id, name: target["name"]?.string ?? target["productName"]?.string ?? id,
                 configurationList: target["buildConfigurationList"]?.string))
             for phaseEntry in target["buildPhases"]?.array ?? [] {
                 // The kind first: the other phases' file lists (all the sources) are not read.
-                guard let phaseID = phaseEntry.string, objects[phaseID, keeping: ["isa"]]?["isa"]?.string == "PBXResourcesBuildPhase",
+                guard let phaseID = phaseEntry.string, objects.has(phaseID, isa: "PBXResourcesBuildPhase"),
                       let phase = objects[phaseID, keeping: ["files"]]
                 else { continue }
                 for file in phase["files"]?.array ?? [] {
@@ -106,9 +106,10 @@ struct XcodeProject: Sendable {
         }
         var referencesByPath: [String: [String]] = [:]
         var pathsByReference: [String: String] = [:]
-        var unresolvedReferences: [String: String] = [:]
+        // Sized once: the group tree names most of a project's file references.
+        var unresolvedReferences = [String: String](minimumCapacity: objects.ranges.count / 2)
         var synchronizedFolders: [SynchronizedFolder] = []
-        var visited: Set<String> = []
+        var visited = Set<String>(minimumCapacity: objects.ranges.count)
         // Only a file reference some resources phase copies (itself, or the variant group it is
         // in) can make a document a target's; any other is read only if a configuration names it.
         func isCopied(_ id: String, in variantGroup: String?) -> Bool {
@@ -117,7 +118,7 @@ struct XcodeProject: Sendable {
 
         func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
             guard depth < Self.maximumGroupDepth, !visited.contains(id) else { return }
-            if !isCopied(id, in: variantGroup), objects[id, keeping: ["isa"]]?["isa"]?.string == "PBXFileReference" {
+            if !isCopied(id, in: variantGroup), objects.has(id, isa: "PBXFileReference") {
                 visited.insert(id)
                 unresolvedReferences[id] = parentDirectory
                 return
@@ -177,7 +178,7 @@ struct XcodeProject: Sendable {
     /// The absolute path an object of the group tree stands for, or nil when it is relative
     /// to something outside the checkout (the SDK, the build products, an unknown root).
     private static func resolve(
-        _ object: [String: PropertyList], parentDirectory: String, projectDirectory: String
+        _ object: SelectedEntries, parentDirectory: String, projectDirectory: String
     ) -> String? {
         let path = object["path"]?.string
         switch object["sourceTree"]?.string ?? "<group>" {
@@ -221,17 +222,24 @@ struct XcodeProject: Sendable {
         return Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
     }
 
-    /// The build configurations of a configuration list, by name, and its default's name.
-    func configurations(of listID: String?) -> (byName: [String: [String: PropertyList]], defaultName: String?) {
-        guard let listID, let list = objects[listID] else { return ([:], nil) }
-        var byName: [String: [String: PropertyList]] = [:]
+    /// The build configurations of a configuration list: each one's id by its name, and the
+    /// default's name. Only the names are read here; `configuration(_:)` reads the one a
+    /// target uses (each is a few hundred build settings, and a list has three or four).
+    func configurations(of listID: String?) -> (byName: [String: String], defaultName: String?) {
+        guard let listID, let list = objects[listID, keeping: ["buildConfigurations", "defaultConfigurationName"]]
+        else { return ([:], nil) }
+        var byName: [String: String] = [:]
         for entry in list["buildConfigurations"]?.array ?? [] {
-            guard let id = entry.string, let configuration = objects[id], let name = configuration["name"]?.string,
-                  byName[name] == nil
+            guard let id = entry.string, let name = objects[id, keeping: ["name"]]?["name"]?.string, byName[name] == nil
             else { continue }
-            byName[name] = configuration
+            byName[name] = id
         }
         return (byName, list["defaultConfigurationName"]?.string)
+    }
+
+    /// A build configuration, whole.
+    func configuration(_ id: String) -> [String: PropertyList]? {
+        objects[id]
     }
 
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
@@ -260,9 +268,15 @@ private struct ObjectTable: Sendable {
         return OldStylePropertyListParser.object(in: range, of: bytes)?.dictionary
     }
 
+    /// Whether the object's `isa` is `kind` (ASCII letters), read in place.
+    func has(_ id: String, isa kind: StaticString) -> Bool {
+        guard let range = ranges[id] else { return false }
+        return OldStylePropertyListParser.object(in: range, of: bytes, has: "isa", equalTo: kind)
+    }
+
     /// The object with only the entries named by `keys`: the group tree's walk reads three or
     /// four of each file reference's.
-    subscript(_ id: String, keeping keys: [String]) -> [String: PropertyList]? {
+    subscript(_ id: String, keeping keys: [StaticString]) -> SelectedEntries? {
         guard let range = ranges[id] else { return nil }
         return OldStylePropertyListParser.object(in: range, of: bytes, keeping: keys)
     }

@@ -5,19 +5,19 @@ extension ViewMapper {
     /// The navigation bar a navigation item describes.
     mutating func navigationBar(_ item: XMLElement, translucent: Bool?) -> NavigationBar {
         var bar = NavigationBar(marks: ModelAdapter.marks(item.mark))
-        bar.title = item["title"].flatMap { $0.isEmpty ? nil : $0 }
+        bar.title = item[.title].flatMap { $0.isEmpty ? nil : $0 }
         bar.translucent = translucent ?? false
         var items: [XMLElement] = []
         for child in item.children {
             if child.name == "leftBarButtonItems" || child.name == "rightBarButtonItems" {
                 items += child.children("barButtonItem")
-            } else if child.name == "barButtonItem", child["key"] == "leftBarButtonItem" || child["key"] == "rightBarButtonItem" {
+            } else if child.name == "barButtonItem", child[.key] == "leftBarButtonItem" || child[.key] == "rightBarButtonItem" {
                 items.append(child)
             }
         }
         var elements = barItems(items, placement: .navigationBarItem, path: "navigation_bar.items")
         if let titleView = item.child("segmentedControl", key: "titleView") {
-            var fields = ElementFields(id: titleView["id"] ?? "navigation_bar.title_view", mark: titleView.mark)
+            var fields = ElementFields(id: titleView[.id] ?? "navigation_bar.title_view", mark: titleView.mark)
             fields.placement = .navigationBarItem
             fields.type = .segmentedControl
             fields.suppressed = ["buttons.hit-target"]
@@ -42,14 +42,14 @@ extension ViewMapper {
         bar.translucent = translucent ?? false
         for (index, item) in items.enumerated() {
             let path = "tab_bar.tabs[\(index)]"
-            var fields = ElementFields(id: item?["id"] ?? path, mark: item?.mark ?? mark)
+            var fields = ElementFields(id: item?[.id] ?? path, mark: item?.mark ?? mark)
             fields.placement = .tab
             if let item {
-                let systemItem = item["systemItem"]
-                fields.title = item["title"].flatMap { $0.isEmpty ? nil : $0 }
+                let systemItem = item[.systemItem]
+                fields.title = item[.title].flatMap { $0.isEmpty ? nil : $0 }
                     ?? systemItem.flatMap { IBVocabulary.systemTabTitles[$0] }
                 if let systemItem { fields.icon = .system(systemItem) } else { fields.icon = barIcon(item) }
-                fields.badge = item["badgeValue"]
+                fields.badge = item[.badgeValue]
                 record(note: Self.note(for: item, label: fields.title), for: fields.id)
             }
             if fields.title == nil || fields.icon == nil { fields.suppressed.append("bars.tab-incomplete") }
@@ -61,19 +61,19 @@ extension ViewMapper {
     private mutating func barItems(_ items: [XMLElement], placement: ElementPlacement, path: String) -> [Element] {
         var out: [Element] = []
         for item in items where item.name == "barButtonItem" {
-            if let systemItem = item["systemItem"], IBVocabulary.spaceItems.contains(systemItem) { continue }
+            if let systemItem = item[.systemItem], IBVocabulary.spaceItems.contains(systemItem) { continue }
             let itemPath = "\(path)[\(out.count)]"
-            var fields = ElementFields(id: item["id"] ?? itemPath, mark: item.mark)
+            var fields = ElementFields(id: item[.id] ?? itemPath, mark: item.mark)
             fields.placement = placement
             fields.type = .button
-            fields.label = item["title"].flatMap { $0.isEmpty ? nil : $0 }
-            if let systemItem = item["systemItem"] {
+            fields.label = item[.title].flatMap { $0.isEmpty ? nil : $0 }
+            if let systemItem = item[.systemItem] {
                 fields.action = IBVocabulary.standardActions[systemItem]
                 fields.icon = .system(systemItem)
             } else {
                 fields.icon = barIcon(item)
             }
-            if let custom = item.child("view", key: "customView") ?? item.children.first(where: { $0["key"] == "customView" }) {
+            if let custom = item.child("view", key: "customView") ?? item.children.first(where: { $0[.key] == "customView" }) {
                 fields.label = fields.label ?? Self.label(of: custom)
                 fields.icon = fields.icon ?? icon(of: custom)
             }
@@ -84,10 +84,10 @@ extension ViewMapper {
     }
 
     private func barIcon(_ item: XMLElement) -> Icon? {
-        guard let name = item["image"] ?? item.child("imageReference", key: "image")?["image"], !name.isEmpty else {
+        guard let name = item[.image] ?? item.child("imageReference", key: "image")?[.image], !name.isEmpty else {
             return nil
         }
-        let isSystem = item["catalog"] == "system" || item.child("imageReference", key: "image")?["catalog"] == "system"
+        let isSystem = item[.catalog] == "system" || item.child("imageReference", key: "image")?[.catalog] == "system"
         return isSystem || systemImages.contains(name) ? .system(name) : .custom(name)
     }
 }

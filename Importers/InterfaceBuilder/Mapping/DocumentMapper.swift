@@ -19,7 +19,7 @@ struct DocumentMapper {
             return "an Interface Builder 3 archive (before Xcode 5); open and save it in a current Xcode to review it"
         }
         guard root.name == "document" else { return "not an Interface Builder document (root element <\(root.name)>)" }
-        switch root["targetRuntime"] {
+        switch root[.targetRuntime] {
         case "iOS.CocoaTouch", "iOS.CocoaTouch.iPad": return nil
         case "MacOSX.Cocoa": return "a macOS document; higlint reviews iOS screens"
         case "AppleTV": return "a tvOS document; higlint reviews iOS screens"
@@ -29,17 +29,17 @@ struct DocumentMapper {
         }
     }
 
-    var isStoryboard: Bool { root["type"]?.contains("Storyboard") ?? false }
+    var isStoryboard: Bool { root[.type]?.containsText("Storyboard") ?? false }
 
     var device: Device {
-        root["targetRuntime"] == "iOS.CocoaTouch.iPad" ? .ipad : (facts.device ?? defaultDevice)
+        root[.targetRuntime] == "iOS.CocoaTouch.iPad" ? .ipad : (facts.device ?? defaultDevice)
     }
 
     /// The canvas IB lays the document out on, from its `<device>`; nil for none or an unknown id.
     var deviceCanvas: Size? {
-        guard let element = root.child("device"), let id = element["id"], let size = IBVocabulary.deviceSizes[id]
+        guard let element = root.child("device"), let id = element[.id], let size = IBVocabulary.deviceSizes[id]
         else { return nil }
-        return element["orientation"] == "landscape" ? Size(width: size.height, height: size.width) : size
+        return element[.orientation] == "landscape" ? Size(width: size.height, height: size.width) : size
     }
 
     /// The image resources the document declares as SF Symbols.
@@ -53,8 +53,8 @@ struct DocumentMapper {
         self.resolve = resolve
         var names = Set<String>()
         for resources in root.children("resources") {
-            for image in resources.children("image") where image["catalog"] == "system" {
-                if let name = image["name"] { names.insert(name) }
+            for image in resources.children("image") where image[.catalog] == "system" {
+                if let name = image[.name] { names.insert(name) }
             }
         }
         systemImages = names
@@ -72,11 +72,11 @@ struct DocumentMapper {
         }
         let graph = SceneGraph(controllers: controllers)
         var screens: [ImportedScreen] = []
-        let shown = controllers.filter { graph.isScreen($0) && $0["id"] != nil }
-        let unique = Self.uniqueNames(shown.map { (id: $0["id"] ?? "", name: screenName(for: $0, among: shown.count)) })
-        let names = Dictionary(zip(shown.map { $0["id"] ?? "" }, unique), uniquingKeysWith: { first, _ in first })
+        let shown = controllers.filter { graph.isScreen($0) && $0[.id] != nil }
+        let unique = Self.uniqueNames(shown.map { (id: $0[.id] ?? "", name: screenName(for: $0, among: shown.count)) })
+        let names = Dictionary(zip(shown.map { $0[.id] ?? "" }, unique), uniquingKeysWith: { first, _ in first })
         for controller in controllers where graph.isScreen(controller) {
-            guard let id = controller["id"], let name = names[id] else { continue }
+            guard let id = controller[.id], let name = names[id] else { continue }
             let parent = graph.parent(of: id).flatMap { link in names[link.source].map { ($0, link.mark) } }
             screens.append(screen(for: controller, named: name, parent: parent, graph: graph))
         }
@@ -84,18 +84,18 @@ struct DocumentMapper {
     }
 
     private func screenName(for controller: XMLElement, among count: Int) -> String {
-        if let identifier = controller["storyboardIdentifier"], !identifier.isEmpty { return identifier }
-        if let title = controller.child("navigationItem", key: "navigationItem")?["title"], !title.isEmpty { return title }
-        if let title = controller["title"], !title.isEmpty { return title }
-        if let customClass = controller["customClass"] { return customClass }
-        return count == 1 ? fileBase : "\(fileBase) \(controller["id"] ?? controller.name)"
+        if let identifier = controller[.storyboardIdentifier], !identifier.isEmpty { return identifier }
+        if let title = controller.child("navigationItem", key: "navigationItem")?[.title], !title.isEmpty { return title }
+        if let title = controller[.title], !title.isEmpty { return title }
+        if let customClass = controller[.customClass] { return customClass }
+        return count == 1 ? fileBase : "\(fileBase) \(controller[.id] ?? controller.name)"
     }
 
     private func screen(
         for controller: XMLElement, named name: String, parent: (String, Mark)?, graph: SceneGraph
     ) -> ImportedScreen {
         var mapper = ViewMapper(systemImages: systemImages)
-        let rootView = controller.children.first { $0["key"] == "view" }
+        let rootView = controller.children.first { $0[.key] == "view" }
         let elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
         screen.name = name
@@ -110,7 +110,7 @@ struct DocumentMapper {
         if graph.showsNavigationBar(controller) {
             // UIKit's bars are translucent unless IB says `translucent="NO"`; without the
             // navigation controller in this file, the bar's look is not known at all.
-            let translucent = graph.navigationBar(of: controller).map { $0["translucent"] != "NO" }
+            let translucent = graph.navigationBar(of: controller).map { $0[.translucent] != "NO" }
             if let navigationItem {
                 screen.navigationBar = mapper.navigationBar(navigationItem, translucent: translucent ?? true)
             } else {
@@ -127,14 +127,14 @@ struct DocumentMapper {
             // without it in this file, its look is unknown.
             let toolbar = graph.toolbar(of: controller)
             screen.toolbar = mapper.toolbar(
-                items: items, mark: items[0].mark, translucent: toolbar.map { $0["translucent"] != "NO" } ?? true)
+                items: items, mark: items[0].mark, translucent: toolbar.map { $0[.translucent] != "NO" } ?? true)
             if toolbar == nil, !ignored.contains(Self.barLookRules[0]) { ignored += Self.barLookRules }
         }
         if controller.name == "tabBarController" {
             let tabBar = controller.child("tabBar", key: "tabBar")
             let items = graph.tabs(of: controller).map { tabItem(of: $0) }
             screen.tabBar = mapper.tabBar(
-                items: items, mark: tabBar?.mark ?? controller.mark, translucent: tabBar.map { $0["translucent"] != "NO" })
+                items: items, mark: tabBar?.mark ?? controller.mark, translucent: tabBar.map { $0[.translucent] != "NO" })
         }
         addBarViews(&mapper, to: &screen, ignoring: &ignored)
         screen.review.ignore = ignored + unknownFactRules
@@ -147,18 +147,18 @@ struct DocumentMapper {
     private func addBarViews(_ mapper: inout ViewMapper, to screen: inout Screen, ignoring ignored: inout [String]) {
         if screen.navigationBar == nil, let barView = mapper.barViews["navigationBar"],
            let item = barView.child("items")?.children("navigationItem").first {
-            screen.navigationBar = mapper.navigationBar(item, translucent: barView["translucent"] != "NO")
+            screen.navigationBar = mapper.navigationBar(item, translucent: barView[.translucent] != "NO")
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
         if screen.toolbar == nil, let barView = mapper.barViews["toolbar"] {
             screen.toolbar = mapper.toolbar(
                 items: barView.child("items").map { Array($0.children) } ?? [], mark: barView.mark,
-                translucent: barView["translucent"] != "NO")
+                translucent: barView[.translucent] != "NO")
         }
         if screen.tabBar == nil, let barView = mapper.barViews["tabBar"] {
             screen.tabBar = mapper.tabBar(
                 items: barView.child("items")?.children("tabBarItem") ?? [], mark: barView.mark,
-                translucent: barView["translucent"] != "NO")
+                translucent: barView[.translucent] != "NO")
         }
     }
 
@@ -166,8 +166,8 @@ struct DocumentMapper {
     /// reference, the referenced controller's.
     private func tabItem(of child: XMLElement) -> XMLElement? {
         if let item = child.child("tabBarItem", key: "tabBarItem") { return item }
-        guard child.name == "viewControllerPlaceholder", let storyboard = child["storyboardName"] else { return nil }
-        return resolve(storyboard, child["referencedIdentifier"])?.child("tabBarItem", key: "tabBarItem")
+        guard child.name == "viewControllerPlaceholder", let storyboard = child[.storyboardName] else { return nil }
+        return resolve(storyboard, child[.referencedIdentifier])?.child("tabBarItem", key: "tabBarItem")
     }
 
     private func canvas(of controller: XMLElement, rootView: XMLElement?) -> Size {
@@ -182,12 +182,12 @@ struct DocumentMapper {
     private func xibScreens() -> [ImportedScreen] {
         let objects = root.child("objects").map { Array($0.children) } ?? []
         let views = objects.filter { $0.name != "placeholder" && ViewMapper.frame(of: $0) != nil }
-        let owner = objects.first { $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFilesOwner" }
-        let ownerView = owner?.child("connections")?.children("outlet").first { $0["property"] == "view" }?["destination"]
+        let owner = objects.first { $0.name == "placeholder" && $0[.placeholderIdentifier] == "IBFilesOwner" }
+        let ownerView = owner?.child("connections")?.children("outlet").first { $0[.property] == "view" }?[.destination]
         let names = Self.uniqueNames(views.map { view in
-            var name = view["customClass"] ?? (views.count == 1 ? fileBase : "\(fileBase) \(view["id"] ?? view.name)")
-            if let ownerView, view["id"] == ownerView, let ownerClass = owner?["customClass"] { name = ownerClass }
-            return (id: view["id"] ?? view.name, name: name)
+            var name = view[.customClass] ?? (views.count == 1 ? fileBase : "\(fileBase) \(view[.id] ?? view.name)")
+            if let ownerView, view[.id] == ownerView, let ownerClass = owner?[.customClass] { name = ownerClass }
+            return (id: view[.id] ?? view.name, name: name)
         })
         return zip(views, names).map { view, name in
             var mapper = ViewMapper(systemImages: systemImages)
@@ -209,7 +209,7 @@ struct DocumentMapper {
 
     // MARK: - The app's facts
 
-    private var isLaunchScreen: Bool { root.flag("launchScreen") }
+    private var isLaunchScreen: Bool { root.flag(.launchScreen) }
 
     private func applyFacts(to screen: inout Screen) {
         let orientations = device == .ipad ? facts.padOrientations : facts.orientations

@@ -6,27 +6,27 @@ enum FontReader {
     /// as every finding on an element points at its start tag.
     static func font(_ description: XMLElement, adjusts: Bool, mark: Mark) -> Font {
         var font = Font(mark: mark)
-        if let styleName = description["style"] {
+        if let styleName = description[.style] {
             // A text style sets the size and follows the user's text size; an unknown
             // style (`UICTFontTextStyleEmphasizedBody`) still follows it, at a size IB does not say.
             font.style = IBVocabulary.textStyles[styleName]
             font.dynamic = true
             return font
         }
-        if let size = description.number("pointSize") ?? description.number("size"), size > 0 {
+        if let size = description.number(.pointSize) ?? description.number(.size), size > 0 {
             // `pointSize="0.0"` is the element's default size, which IB does not write down.
             font.size = size
         }
-        switch description["type"] {
+        switch description[.type] {
         case "boldSystem": font.weight = .bold
-        case "system", "italicSystem": font.weight = description["weight"].flatMap(weight(named:))
+        case "system", "italicSystem": font.weight = description[.weight].flatMap(weight(named:))
         default:
-            if let name = description["name"], !name.hasPrefix(".AppleSystemUIFont") {
+            if let name = description[.name], !name.hasPrefix(".AppleSystemUIFont") {
                 font.weight = weight(inFontName: name)
-            } else if description["name"] == ".AppleSystemUIFontBold" {
+            } else if description[.name] == ".AppleSystemUIFontBold" {
                 font.weight = .bold
             } else {
-                font.weight = description["weight"].flatMap(weight(named:))
+                font.weight = description[.weight].flatMap(weight(named:))
             }
         }
         // A fixed font does not follow the user's text size; with the flag on, code may give

@@ -120,15 +120,6 @@ enum IBVocabulary {
             "variation", "mask", "designables", "inferredMetricsTieBreakers", "dataDetectorType", "blurEffect",
             "vibrancyEffect", "gestureRecognizers", "exclude", "include",
         ],
-        keptAttributes: [
-            "adjustsFontForContentSizeCategory", "ambiguous", "badgeValue", "catalog", "constant", "content",
-            "customClass", "destination", "editable", "enabled", "firstAttribute", "firstItem", "height", "hidden",
-            "id", "image", "initialViewController", "key", "kind", "launchScreen", "misplaced", "multiplier", "name",
-            "navigationBarHidden", "orientation", "placeholder", "placeholderIdentifier", "placeholderIntrinsicHeight",
-            "placeholderIntrinsicWidth", "pointSize", "property", "referencedIdentifier", "relation", "relationship",
-            "scrollDirection", "secondItem", "size", "storyboardIdentifier", "storyboardName", "style", "systemItem",
-            "targetRuntime", "text", "title", "translucent", "type", "userInteractionEnabled", "userLabel", "weight",
-            "width", "x", "y",
-        ],
+        keptAttributes: Set(IBAttribute.allCases.map(\.rawValue)),
         textElements: ["string", "mutableString"])
 }

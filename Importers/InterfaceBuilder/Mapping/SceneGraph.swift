@@ -26,7 +26,7 @@ struct SceneGraph {
         var controllers: [String: XMLElement] = [:]
         var links: [Link] = []
         for controller in list {
-            guard let id = controller["id"] else { continue }
+            guard let id = controller[.id] else { continue }
             controllers[id] = controller
             Self.collectSegues(in: controller, source: id, into: &links)
         }
@@ -35,7 +35,7 @@ struct SceneGraph {
         // The roots of the navigation controllers, then whatever they show or push, until nothing is added.
         var stacked: [String: Stacked] = [:]
         for link in links where link.kind == "relationship" && link.relationship == "rootViewController" {
-            guard let navigation = controllers[link.source], !navigation.flag("navigationBarHidden") else { continue }
+            guard let navigation = controllers[link.source], !navigation.flag(.navigationBarHidden) else { continue }
             stacked[link.destination] = Stacked(
                 bar: navigation.child("navigationBar", key: "navigationBar"),
                 toolbar: navigation.child("toolbar", key: "toolbar"))
@@ -55,9 +55,9 @@ struct SceneGraph {
     /// Segues anywhere under a controller (its buttons, cells and bar items) leave from it.
     private static func collectSegues(in element: XMLElement, source: String, into links: inout [Link]) {
         for child in element.children {
-            if child.name == "segue", let destination = child["destination"] {
-                links.append(Link(source: source, destination: destination, kind: child["kind"] ?? "",
-                                  relationship: child["relationship"], mark: child.mark))
+            if child.name == "segue", let destination = child[.destination] {
+                links.append(Link(source: source, destination: destination, kind: child[.kind] ?? "",
+                                  relationship: child[.relationship], mark: child.mark))
             } else {
                 collectSegues(in: child, source: source, into: &links)
             }
@@ -74,32 +74,35 @@ struct SceneGraph {
     }
 
     /// The controller that shows or pushes this one (the first such segue in the document).
+    /// A controller that shows itself again (a folder inside a folder) is not its own parent.
     func parent(of id: String) -> Link? {
-        links.first { Self.pushes($0) && $0.destination == id && controllers[$0.source].map(isScreen) == true }
+        links.first {
+            Self.pushes($0) && $0.destination == id && $0.source != id && controllers[$0.source].map(isScreen) == true
+        }
     }
 
     /// In a navigation controller's stack here, or given a navigation item, which IB adds
     /// only to a controller that a navigation controller shows (perhaps from another file).
     func showsNavigationBar(_ controller: XMLElement) -> Bool {
-        guard let id = controller["id"] else { return false }
+        guard let id = controller[.id] else { return false }
         return stacked[id] != nil || controller.child("navigationItem", key: "navigationItem") != nil
     }
 
     /// The navigation controller's `navigationBar` the controller is shown under.
     func navigationBar(of controller: XMLElement) -> XMLElement? {
-        guard let id = controller["id"] else { return nil }
+        guard let id = controller[.id] else { return nil }
         return stacked[id]?.bar
     }
 
     /// The navigation controller's `toolbar` that shows the controller's toolbar items.
     func toolbar(of controller: XMLElement) -> XMLElement? {
-        guard let id = controller["id"] else { return nil }
+        guard let id = controller[.id] else { return nil }
         return stacked[id]?.toolbar
     }
 
     /// A tab bar controller's children, in tab order.
     func tabs(of controller: XMLElement) -> [XMLElement] {
-        guard let id = controller["id"] else { return [] }
+        guard let id = controller[.id] else { return [] }
         return links.filter { $0.source == id && $0.kind == "relationship" && $0.relationship == "viewControllers" }
             .compactMap { controllers[$0.destination] }
     }

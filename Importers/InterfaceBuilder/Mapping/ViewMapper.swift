@@ -36,7 +36,7 @@ struct ViewMapper {
             switch child.name {
             case "subviews":
                 out += child.children.map { ($0, nil) }
-            case _ where child["key"] == "contentView":
+            case _ where child[.key] == "contentView":
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
                 out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
             case "prototypes", "cells":
@@ -84,14 +84,14 @@ struct ViewMapper {
     ) -> Element? {
         let relative = Self.frame(of: view)
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
-        let id = view["id"] ?? path
+        let id = view[.id] ?? path
         var fields = ElementFields(id: id, mark: view.mark)
-        fields.type = view.name == "textView" ? (view["editable"] == "NO" ? .text : .textField) : type
+        fields.type = view.name == "textView" ? (view[.editable] == "NO" ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         if trusted { fields.frame = absolute }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
-        let turnedOff = view["enabled"] == "NO" || view["userInteractionEnabled"] == "NO"
+        let turnedOff = view[.enabled] == "NO" || view[.userInteractionEnabled] == "NO"
         if kind?.isSystemSized == true || (turnedOff && Self.controls.contains(fields.type)) {
             fields.suppressed.append("buttons.hit-target")
         }
@@ -112,52 +112,52 @@ struct ViewMapper {
     /// Whether IB says the frame it shows is the one the app gets: not hidden, not flagged
     /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
     func isTrusted(_ view: XMLElement, frame: Rect?) -> Bool {
-        if view.flag("hidden") || view.flag("ambiguous") || view.flag("misplaced") { return false }
-        if view["placeholderIntrinsicWidth"] != nil || view["placeholderIntrinsicHeight"] != nil { return false }
-        let id = view["id"]
+        if view.flag(.hidden) || view.flag(.ambiguous) || view.flag(.misplaced) { return false }
+        if view[.placeholderIntrinsicWidth] != nil || view[.placeholderIntrinsicHeight] != nil { return false }
+        let id = view[.id]
         guard let constraints = view.child("constraints") else { return true }
         for constraint in constraints.children {
-            let first = constraint["firstItem"]
+            let first = constraint[.firstItem]
             guard first == nil || first == id else { continue }
-            if constraint.flag("placeholder") { return false }
+            if constraint.flag(.placeholder) { return false }
             // A fixed width or height the view's own constraint sets, which its frame does not
             // have: IB shows a frame it has not updated, and the constraint is what runs.
-            guard constraint["secondItem"] == nil, constraint["relation"] == nil, constraint["multiplier"] == nil,
-                  let constant = constraint.number("constant"), let frame
+            guard constraint[.secondItem] == nil, constraint[.relation] == nil, constraint[.multiplier] == nil,
+                  let constant = constraint.number(.constant), let frame
             else { continue }
-            let drawn = constraint["firstAttribute"] == "width" ? frame.width
-                : constraint["firstAttribute"] == "height" ? frame.height : constant
+            let drawn = constraint[.firstAttribute] == "width" ? frame.width
+                : constraint[.firstAttribute] == "height" ? frame.height : constant
             if abs(drawn - constant) > 0.5 { return false }
         }
         return true
     }
 
     static func frame(of view: XMLElement) -> Rect? {
-        guard let rect = view.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),
-              let width = rect.number("width"), let height = rect.number("height")
+        guard let rect = view.child("rect", key: "frame"), let x = rect.number(.x), let y = rect.number(.y),
+              let width = rect.number(.width), let height = rect.number(.height)
         else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 
     static func label(of view: XMLElement) -> String? {
-        if let text = view["text"] { return text }
+        if let text = view[.text] { return text }
         if let text = view.child("string", key: "text")?.text { return text }
         if let attributed = view.child("attributedString") {
-            return attributed.children("fragment").map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }
+            return attributed.children("fragment").map { $0[.content] ?? $0.child("string", key: "content")?.text ?? "" }
                 .joined()
         }
         if view.name == "button" {
-            if let normal = view.children("state").first(where: { $0["key"] == "normal" }), let title = normal["title"] {
+            if let normal = view.children("state").first(where: { $0[.key] == "normal" }), let title = normal[.title] {
                 return title
             }
-            if let configuration = view.child("buttonConfiguration"), let title = configuration["title"] { return title }
+            if let configuration = view.child("buttonConfiguration"), let title = configuration[.title] { return title }
         }
-        if view.name == "textField" || view.name == "searchBar" { return view["placeholder"] }
+        if view.name == "textField" || view.name == "searchBar" { return view[.placeholder] }
         return nil
     }
 
     static func font(of view: XMLElement) -> Font? {
-        let adjusts = view.flag("adjustsFontForContentSizeCategory")
+        let adjusts = view.flag(.adjustsFontForContentSizeCategory)
         if let description = view.child("fontDescription", key: "fontDescription") {
             return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
@@ -176,15 +176,15 @@ struct ViewMapper {
         var name: String?
         var isSystem = false
         if view.name == "imageView" {
-            name = view["image"]
-            isSystem = view["catalog"] == "system"
+            name = view[.image]
+            isSystem = view[.catalog] == "system"
         } else if view.name == "button" {
             if let reference = view.child("buttonConfiguration")?.child("imageReference", key: "image") {
-                name = reference["image"]
-                isSystem = reference["catalog"] == "system"
-            } else if let normal = view.children("state").first(where: { $0["key"] == "normal" }) {
-                name = normal["image"] ?? normal.child("imageReference", key: "image")?["image"]
-                isSystem = normal.child("imageReference", key: "image")?["catalog"] == "system"
+                name = reference[.image]
+                isSystem = reference[.catalog] == "system"
+            } else if let normal = view.children("state").first(where: { $0[.key] == "normal" }) {
+                name = normal[.image] ?? normal.child("imageReference", key: "image")?[.image]
+                isSystem = normal.child("imageReference", key: "image")?[.catalog] == "system"
             }
         }
         guard let name, !name.isEmpty else { return nil }
@@ -193,7 +193,7 @@ struct ViewMapper {
 
     /// A button configuration whose style fills or tints a background draws one.
     static func hasBorder(_ view: XMLElement) -> Bool {
-        guard view.name == "button", let style = view.child("buttonConfiguration")?["style"] else { return false }
+        guard view.name == "button", let style = view.child("buttonConfiguration")?[.style] else { return false }
         return ["filled", "tinted", "gray", "borderedProminent", "bordered"].contains(style)
     }
 
@@ -201,7 +201,7 @@ struct ViewMapper {
         switch view.name {
         case "tableView": return .vertical
         case "collectionView":
-            let direction = view.child("collectionViewFlowLayout")?["scrollDirection"]
+            let direction = view.child("collectionViewFlowLayout")?[.scrollDirection]
             if view.child("collectionViewFlowLayout") == nil { return .both }
             return direction == "horizontal" ? .horizontal : .vertical
         // A scroll view's content size is set by its constraints or code: it may scroll either way.
@@ -216,11 +216,11 @@ struct ViewMapper {
         var note = " (IB \(view.name)"
         if let label, label.contains(where: { !$0.isWhitespace }) {
             note += " " + quoted(label)
-        } else if let userLabel = view["userLabel"] {
+        } else if let userLabel = view[.userLabel] {
             note += " " + quoted(userLabel)
         }
-        if let id = view["id"] { note += ", id " + LineText.escape(id) }
-        if let customClass = view["customClass"] {
+        if let id = view[.id] { note += ", id " + LineText.escape(id) }
+        if let customClass = view[.customClass] {
             note += "; its custom class " + LineText.escape(customClass) + " may change this at run time"
         }
         return note + ")"

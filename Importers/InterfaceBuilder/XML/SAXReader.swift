@@ -15,19 +15,37 @@ enum SAXReader {
     /// is most of what makes reading fast.
     struct Filter: Sendable {
         /// Elements skipped with everything inside them.
-        var skippedElements: Set<String>
+        let skippedElements: Set<String>
         /// The attributes kept; nil keeps every one.
-        var keptAttributes: Set<String>?
+        let keptAttributes: Set<String>?
         /// Elements whose character data is kept.
-        var textElements: Set<String>
+        let textElements: Set<String>
+        /// What the filter says of each name it or `IBAttribute` names, found by the name's
+        /// bytes: every document looks up each of its names once, and with libxml2's C string
+        /// in hand a hash of the bytes is a tenth of making a string and hashing that.
+        private let named: NameIndex
+
+        init(skippedElements: Set<String>, keptAttributes: Set<String>?, textElements: Set<String>) {
+            self.skippedElements = skippedElements
+            self.keptAttributes = keptAttributes
+            self.textElements = textElements
+            let all = skippedElements.union(keptAttributes ?? []).union(textElements)
+                .union(IBAttribute.allCases.map(\.rawValue))
+            named = NameIndex(all.sorted().map { name in
+                (name, NameInfo(
+                    isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
+                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name)))
+            })
+        }
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
 
-        /// What the filter says of `name`, in one lookup.
-        func info(_ name: String) -> NameInfo {
-            NameInfo(
-                isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
-                keepsText: textElements.contains(name))
+        /// The name at `pointer` (NUL-terminated UTF-8, as libxml2 gives it) and what the
+        /// filter says of it.
+        func info(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo) {
+            if let known = named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer))) { return known }
+            return (String(cString: pointer),
+                    NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil))
         }
     }
 
@@ -36,6 +54,7 @@ enum SAXReader {
         var isSkipped: Bool
         var isKept: Bool
         var keepsText: Bool
+        var attribute: IBAttribute?
     }
 
     enum Outcome {
@@ -107,8 +126,8 @@ private final class SAXState {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.filter = filter
-        names = NameTable(filter: filter)
         document = XMLDocument(bytes: bytes.count)
+        names = NameTable(filter: filter, document: document)
     }
 
     static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
@@ -168,8 +187,10 @@ private final class SAXState {
                 else { continue }
                 let attribute = names.slot(attributeName)
                 guard names.infos[attribute].isKept else { continue }
-                document.addAttribute(
-                    names.infos[attribute].name, Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                document.addAttribute(code: names.infos[attribute].attribute, name: names.infos[attribute].name) {
+                    Self.appendValue(value, to: &$0)
+                }
             }
         }
         document.start(names.infos[element].name, mark: startTagMark(), firstAttribute: firstAttribute)
@@ -179,10 +200,11 @@ private final class SAXState {
     /// libxml2 leaves references in attribute values escaped when it substitutes no entities
     /// (`&amp;` arrives as `&#38;`): character references and the five predefined entities are
     /// decoded here; any other entity stays as written, never expanded.
-    static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+    static func appendValue(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else {
+            out.append(contentsOf: bytes)
+            return
+        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -196,7 +218,6 @@ private final class SAXState {
             out.append(contentsOf: decoded.utf8)
             index = end + 1
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func reference(_ name: String) -> String? {
@@ -285,23 +306,29 @@ private final class SAXState {
 /// of the table answers most lookups without hashing.
 private final class NameTable {
     struct Info {
-        let name: String
+        /// The name's index among the document's names.
+        let name: Int32
+        let attribute: IBAttribute?
         let isSkipped: Bool
         let isKept: Bool
         let keepsText: Bool
     }
 
     private let filter: SAXReader.Filter
+    private let document: XMLDocument
     /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
     // Read and written only by the parse's own thread, once per element and attribute.
     @exclusivity(unchecked) private(set) var infos: [Info] = []
-    @exclusivity(unchecked) private var table: [UnsafePointer<xmlChar>: Int] = [:]
+    /// Sized for the hundred or so names an IB document uses, so it is not grown and rehashed.
+    @exclusivity(unchecked) private var table = [UnsafePointer<xmlChar>: Int](minimumCapacity: 192)
     private static let cacheSize = 512
     private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
     private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
 
-    init(filter: SAXReader.Filter) {
+    init(filter: SAXReader.Filter, document: XMLDocument) {
         self.filter = filter
+        self.document = document
+        infos.reserveCapacity(192)
         cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
         cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
     }
@@ -319,10 +346,11 @@ private final class NameTable {
         if let known = table[pointer] {
             index = known
         } else {
-            let name = String(cString: pointer)
-            let info = filter.info(name)
+            let (name, info) = filter.info(forName: pointer)
             index = infos.count
-            infos.append(Info(name: name, isSkipped: info.isSkipped, isKept: info.isKept, keepsText: info.keepsText))
+            infos.append(Info(
+                name: document.addName(name), attribute: info.attribute, isSkipped: info.isSkipped,
+                isKept: info.isKept, keepsText: info.keepsText))
             table[pointer] = index
         }
         cacheKeys[slot] = pointer
@@ -330,4 +358,46 @@ private final class NameTable {
         return index
     }
 
+}
+
+/// A fixed set of names and their answers, found by the bytes of a name: FNV-1a and open
+/// addressing over a table four times the set's size, so a probe rarely goes past its slot.
+struct NameIndex: Sendable {
+    private var slots: [Int32]
+    private var hashes: [UInt64] = []
+    private var bytes: [[UInt8]] = []
+    private var entries: [(name: String, info: SAXReader.NameInfo)] = []
+
+    init(_ names: [(String, SAXReader.NameInfo)]) {
+        var size = 16
+        while size < names.count * 4 { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+        for (name, info) in names {
+            let utf8 = Array(name.utf8)
+            let hash = utf8.withUnsafeBufferPointer(Self.hash)
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(entries.count)
+            hashes.append(hash)
+            bytes.append(utf8)
+            entries.append((name, info))
+        }
+    }
+
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    func entry(for name: UnsafeBufferPointer<UInt8>) -> (name: String, info: SAXReader.NameInfo)? {
+        let hash = Self.hash(name)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == hash, bytes[index].elementsEqual(name) { return entries[index] }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
 }

@@ -1,48 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import HiglintCore
 
+/// The attributes the importer reads, so that a lookup compares one byte per attribute
+/// instead of two strings. The reader gives each attribute its case once per name and
+/// document (libxml2 hands it the same name pointer at every use).
+enum IBAttribute: String, CaseIterable, Sendable {
+    case adjustsFontForContentSizeCategory, ambiguous, badgeValue, catalog, constant, content, customClass
+    case destination, editable, enabled, firstAttribute, firstItem, height, hidden, id, image
+    case initialViewController, key, kind, launchScreen, misplaced, multiplier, name, navigationBarHidden
+    case orientation, placeholder, placeholderIdentifier, placeholderIntrinsicHeight, placeholderIntrinsicWidth
+    case pointSize, property, referencedIdentifier, relation, relationship, scrollDirection, secondItem, size
+    case storyboardIdentifier, storyboardName, style, systemItem, targetRuntime, text, title, translucent, type
+    case userInteractionEnabled, userLabel, weight, width, x, y
+}
+
 /// A parsed XML document, kept as flat arrays: one node an element, in document order,
-/// linked to its first child and next sibling, and every attribute in one array. An IB file
-/// has thousands of elements; as objects each would cost allocations to build and a cascade
-/// of releases to free, which took longer than parsing it.
+/// linked to its first child and next sibling; every attribute in one array, with its value
+/// as bytes in one buffer, made a `String` only when the mapper reads it. An IB file has
+/// thousands of elements; as objects each would cost allocations to build and a cascade of
+/// releases to free, which took longer than parsing it.
 final class XMLDocument {
     struct Node {
-        var name: String
+        /// Index into `names`.
+        var name: Int32
+        var attributes: Range<Int32>
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
         /// The line and column of the start tag's `<`.
         var mark: Mark
-        var attributes: Range<Int>
-        var firstChild = -1
-        var nextSibling = -1
-        var text = ""
+        /// Index into `texts`, or -1: only the few elements whose text matters keep one.
+        var text: Int32 = -1
+    }
+
+    struct Attribute {
+        /// The name as an `IBAttribute`; nil when it is none of them.
+        var code: IBAttribute?
+        /// Index into `names`.
+        var name: Int32
+        var start: Int32
+        var end: Int32
     }
 
     // Written only while the reader builds the document, on its thread.
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
-    @exclusivity(unchecked) private(set) var attributes: [(name: String, value: String)] = []
+    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    /// Attribute values, decoded (`&amp;` is `&`), one after another.
+    @exclusivity(unchecked) private(set) var values: [UInt8] = []
+    @exclusivity(unchecked) private(set) var texts: [String] = []
+    /// Element and attribute names, each once.
+    @exclusivity(unchecked) private(set) var names: [String] = []
     /// The open elements while building, and the last child each has so far.
-    @exclusivity(unchecked) private var open: [(node: Int, lastChild: Int)] = []
+    @exclusivity(unchecked) private var open: [(node: Int32, lastChild: Int32)] = []
 
     var root: XMLElement? { nodes.isEmpty ? nil : XMLElement(document: self, index: 0) }
 
-    /// Room for a document of `bytes` bytes: IB files hold an element every 60 bytes or so.
+    /// Room for a document of `bytes` bytes: IB files hold an element every 60 bytes or so,
+    /// and about six bytes of kept attribute values an element.
     init(bytes: Int) {
         nodes.reserveCapacity(bytes / 60)
-        attributes.reserveCapacity(bytes / 30)
+        attributes.reserveCapacity(bytes / 40)
+        values.reserveCapacity(bytes / 8)
+    }
+
+    /// A name's index, for `start` and `addAttribute`.
+    func addName(_ name: String) -> Int32 {
+        names.append(name)
+        return Int32(names.count - 1)
     }
 
     /// The reader's writes, in document order: an element's attributes, then the element.
-    func addAttribute(_ name: String, _ value: String) {
-        attributes.append((name, value))
+    /// `write` appends the value's bytes to the buffer it is given.
+    func addAttribute(code: IBAttribute?, name: Int32, write: (inout [UInt8]) -> Void) {
+        let start = Int32(values.count)
+        write(&values)
+        attributes.append(Attribute(code: code, name: name, start: start, end: Int32(values.count)))
     }
 
     /// Starts an element whose attributes are the ones added since `firstAttribute`.
-    func start(_ name: String, mark: Mark, firstAttribute: Int) {
-        let index = nodes.count
-        nodes.append(Node(name: name, mark: mark, attributes: firstAttribute..<attributes.count))
+    func start(_ name: Int32, mark: Mark, firstAttribute: Int) {
+        let index = Int32(nodes.count)
+        nodes.append(Node(name: name, attributes: Int32(firstAttribute)..<Int32(attributes.count), mark: mark))
         if let parent = open.last {
             if parent.lastChild >= 0 {
-                nodes[parent.lastChild].nextSibling = index
+                nodes[Int(parent.lastChild)].nextSibling = index
             } else {
-                nodes[parent.node].firstChild = index
+                nodes[Int(parent.node)].firstChild = index
             }
             open[open.count - 1].lastChild = index
         }
@@ -55,11 +101,85 @@ final class XMLDocument {
 
     func append(text: String) {
         guard let current = open.last?.node else { return }
-        nodes[current].text += text
+        let slot = nodes[Int(current)].text
+        if slot < 0 {
+            nodes[Int(current)].text = Int32(texts.count)
+            texts.append(text)
+        } else {
+            texts[Int(slot)] += text
+        }
     }
 
     var openCount: Int { open.count }
     var attributeCount: Int { attributes.count }
+
+    /// The value of the attribute at `position` of `attributes`.
+    func value(at position: Int) -> String {
+        let attribute = attributes[position]
+        return values.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the value at `position` is exactly these bytes.
+    func value(at position: Int, equals text: StaticString) -> Bool {
+        let attribute = attributes[position]
+        let count = Int(attribute.end - attribute.start)
+        guard count == text.utf8CodeUnitCount else { return false }
+        return values.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return count == 0 }
+            return memcmp(base + Int(attribute.start), text.utf8Start, count) == 0
+        }
+    }
+
+    /// The value at `position` as a number: plain decimals (`-12.5`, 15 digits at most) are
+    /// read exactly here, as one correctly rounded division; anything else by `Double(_:)`.
+    func number(at position: Int) -> Double? {
+        let attribute = attributes[position]
+        let plain: Double? = values.withUnsafeBufferPointer { buffer in
+            var index = Int(attribute.start)
+            let end = Int(attribute.end)
+            var negative = false
+            if index < end, buffer[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            }
+            var mantissa: Int64 = 0
+            var digits = 0
+            var fractionDigits = 0
+            var seenPoint = false
+            while index < end {
+                let byte = buffer[index]
+                if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+                    digits += 1
+                    if seenPoint { fractionDigits += 1 }
+                    guard digits <= 15 else { return nil }
+                } else if byte == UInt8(ascii: "."), !seenPoint {
+                    seenPoint = true
+                } else {
+                    return nil
+                }
+                index += 1
+            }
+            // "", "-", "." and "5." are left to `Double(_:)`, which decides what they are.
+            guard digits > 0, !(seenPoint && fractionDigits == 0), buffer[Int(attribute.start)] != UInt8(ascii: ".")
+            else { return nil }
+            // Both are exact doubles (mantissa < 2^53, 10^k for k <= 15), so the quotient is the
+            // correctly rounded value of the decimal, as `Double(_:)` gives it.
+            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        if let plain { return plain }
+        guard let value = Double(value(at: position)), value.isFinite else { return nil }
+        return value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
 }
 
 /// One element of a document: name, attributes in document order, where its start tag
@@ -69,29 +189,57 @@ struct XMLElement {
     let document: XMLDocument
     let index: Int
 
-    var name: String { document.nodes[index].name }
+    var name: String { document.names[Int(document.nodes[index].name)] }
     var mark: Mark { document.nodes[index].mark }
-    var text: String { document.nodes[index].text }
-    var children: XMLChildren { XMLChildren(document: document, first: document.nodes[index].firstChild) }
+    var text: String {
+        let slot = document.nodes[index].text
+        return slot < 0 ? "" : document.texts[Int(slot)]
+    }
+    var children: XMLChildren { XMLChildren(document: document, first: Int(document.nodes[index].firstChild)) }
 
-    /// An attribute's value; elements have a handful, so a scan beats a table.
-    subscript(_ attribute: String) -> String? {
-        for position in document.nodes[index].attributes where document.attributes[position].name == attribute {
-            return document.attributes[position].value
+    /// Whether the element's name is `name`.
+    func isNamed(_ name: String) -> Bool { self.name == name }
+
+    private func position(of attribute: IBAttribute) -> Int? {
+        let code: IBAttribute? = attribute
+        let range = document.nodes[index].attributes
+        var position = Int(range.lowerBound)
+        let end = Int(range.upperBound)
+        while position < end {
+            if document.attributes[position].code == code { return position }
+            position += 1
         }
         return nil
     }
 
-    func flag(_ attribute: String) -> Bool { self[attribute] == "YES" }
+    /// An attribute's value; elements have a handful, so a scan beats a table.
+    subscript(_ attribute: IBAttribute) -> String? {
+        position(of: attribute).map { document.value(at: $0) }
+    }
 
-    func number(_ attribute: String) -> Double? {
-        guard let text = self[attribute], let value = Double(text), value.isFinite else { return nil }
-        return value
+    /// An attribute by any name (what a reader without the importer's filter keeps).
+    subscript(_ attribute: String) -> String? {
+        for position in document.nodes[index].attributes
+        where document.names[Int(document.attributes[Int(position)].name)] == attribute {
+            return document.value(at: Int(position))
+        }
+        return nil
+    }
+
+    func has(_ attribute: IBAttribute) -> Bool { position(of: attribute) != nil }
+
+    /// `attribute="YES"`.
+    func flag(_ attribute: IBAttribute) -> Bool {
+        position(of: attribute).map { document.value(at: $0, equals: "YES") } ?? false
+    }
+
+    func number(_ attribute: IBAttribute) -> Double? {
+        position(of: attribute).flatMap { document.number(at: $0) }
     }
 
     /// The first child with this name (and `key`, when given).
     func child(_ name: String, key: String? = nil) -> XMLElement? {
-        children.first { $0.name == name && (key == nil || $0["key"] == key) }
+        children.first { $0.name == name && (key == nil || $0[.key] == key) }
     }
 
     func children(_ name: String) -> [XMLElement] {
@@ -113,7 +261,7 @@ struct XMLChildren: Sequence {
         mutating func next() -> XMLElement? {
             guard position >= 0 else { return nil }
             let element = XMLElement(document: document, index: position)
-            position = document.nodes[position].nextSibling
+            position = Int(document.nodes[position].nextSibling)
             return element
         }
     }
