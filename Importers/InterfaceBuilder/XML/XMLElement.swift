@@ -228,6 +228,12 @@ struct XMLElement {
 
     func has(_ attribute: IBAttribute) -> Bool { position(of: attribute) != nil }
 
+    /// Whether the attribute is there and is exactly `text`: `self[attribute] == text` without
+    /// making a string, for the comparisons the mapper makes on every view.
+    func attribute(_ attribute: IBAttribute, is text: StaticString) -> Bool {
+        position(of: attribute).map { document.value(at: $0, equals: text) } ?? false
+    }
+
     /// `attribute="YES"`.
     func flag(_ attribute: IBAttribute) -> Bool {
         position(of: attribute).map { document.value(at: $0, equals: "YES") } ?? false
@@ -238,8 +244,8 @@ struct XMLElement {
     }
 
     /// The first child with this name (and `key`, when given).
-    func child(_ name: String, key: String? = nil) -> XMLElement? {
-        children.first { $0.name == name && (key == nil || $0[.key] == key) }
+    func child(_ name: String, key: StaticString? = nil) -> XMLElement? {
+        children.first { child in child.name == name && (key.map { child.attribute(.key, is: $0) } ?? true) }
     }
 
     func children(_ name: String) -> [XMLElement] {
