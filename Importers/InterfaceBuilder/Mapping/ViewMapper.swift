@@ -213,28 +213,31 @@ struct ViewMapper {
     /// ` (IB button "Save", id abc-12-xyz)`, and when a custom class draws it, that the class
     /// may change what IB shows.
     static func note(for view: XMLElement, label: String?) -> String {
-        // One buffer, sized for most notes: the mapper writes one for every element.
-        var note = " (IB "
-        note.reserveCapacity(96)
-        note += view.name
+        // Written as bytes into one buffer and made a string once: the mapper writes a note
+        // for every element, and appending strings piece by piece cost more than the rest of it.
+        var note: [UInt8] = []
+        note.reserveCapacity(128)
+        note.append(contentsOf: " (IB ".utf8)
+        note.append(contentsOf: view.name.utf8)
         if let label, label.contains(where: { !$0.isWhitespace }) {
-            note += " "
-            note += quoted(label)
+            note.append(UInt8(ascii: " "))
+            note.append(contentsOf: quoted(label).utf8)
         } else if let userLabel = view[.userLabel] {
-            note += " "
-            note += quoted(userLabel)
+            note.append(UInt8(ascii: " "))
+            note.append(contentsOf: quoted(userLabel).utf8)
         }
-        if let id = view[.id] {
-            note += ", id "
-            note += LineText.escape(id)
+        var start = note.count
+        note.append(contentsOf: ", id ".utf8)
+        if !view.appendLineText(.id, to: &note) { note.removeSubrange(start...) }
+        start = note.count
+        note.append(contentsOf: "; its custom class ".utf8)
+        if view.appendLineText(.customClass, to: &note) {
+            note.append(contentsOf: " may change this at run time".utf8)
+        } else {
+            note.removeSubrange(start...)
         }
-        if let customClass = view[.customClass] {
-            note += "; its custom class "
-            note += LineText.escape(customClass)
-            note += " may change this at run time"
-        }
-        note += ")"
-        return note
+        note.append(UInt8(ascii: ")"))
+        return String(decoding: note, as: UTF8.self)
     }
 }
 
