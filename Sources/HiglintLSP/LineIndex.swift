@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// How a client counts a position's `character`: UTF-16 code units unless both sides
 /// agreed on UTF-8 bytes at initialisation.
 public enum PositionEncoding: String, Sendable {

@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// One step from a map to what it holds: a key's value, or a list's item.
 public enum PathStep: Sendable, Hashable {
     case key(String)

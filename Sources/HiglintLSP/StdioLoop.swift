@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HiglintCore
 
 /// The server's one thread and its only I/O: waits on standard input until a message
 /// arrives or the debounce deadline comes, hands either to `LanguageServer`, and writes

@@ -1,3 +1,5 @@
+import HiglintCore
+
 /// An open document as the client last sent it: its text, unsaved edits included.
 public struct TextDocument: Sendable {
     public let uri: String

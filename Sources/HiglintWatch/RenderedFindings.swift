@@ -31,16 +31,15 @@ final class RenderedFindings: @unchecked Sendable {
     /// Nil for no findings, so the many clean files cost nothing.
     static func make(_ findings: [Finding]) -> RenderedFindings? {
         guard !findings.isEmpty else { return nil }
-        let lines = findings.map(JSONReportWriter.render)
         var out: [UInt8] = []
-        out.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + indent.count + separator.count })
-        for line in lines { append(line, to: &out) }
-        return RenderedFindings(out, count: lines.count)
+        out.reserveCapacity(findings.reduce(0) { $0 + JSONReportWriter.renderedSize(of: $1) + indent.count + separator.count })
+        for finding in findings { append(finding, to: &out) }
+        return RenderedFindings(out, count: findings.count)
     }
 
-    private static func append(_ line: String, to out: inout [UInt8]) {
+    private static func append(_ finding: Finding, to out: inout [UInt8]) {
         out += indent
-        out += line.utf8
+        JSONReportWriter.append(finding, to: &out)
         out += separator
     }
 
@@ -59,10 +58,10 @@ final class RenderedFindings: @unchecked Sendable {
             let usable = ownLines.count == ownFindings.count
             while i < ownFindings.count || j < extra.count {
                 if j >= extra.count || (i < ownFindings.count && !Finding.reportOrder(extra[j], ownFindings[i])) {
-                    if usable { out += ownLines[i] } else { append(JSONReportWriter.render(ownFindings[i]), to: &out) }
+                    if usable { out += ownLines[i] } else { append(ownFindings[i], to: &out) }
                     i += 1
                 } else {
-                    append(JSONReportWriter.render(extra[j]), to: &out)
+                    append(extra[j], to: &out)
                     j += 1
                 }
             }

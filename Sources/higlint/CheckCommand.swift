@@ -317,7 +317,7 @@ enum CheckCommand {
                 let rendered = output.format.render(report, options: options)
                 if !rendered.isEmpty { Console.error(rendered) }
             } else if output.isStandardOutput {
-                Console.out(output.format.render(report, options: terminalOptions))
+                Console.out(pieces: output.format.renderPieces(report, options: terminalOptions))
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
                 outputFailed = true

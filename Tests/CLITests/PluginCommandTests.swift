@@ -1,12 +1,12 @@
 import Foundation
 import HiglintCore
+import TestSupport
 import XCTest
 
 /// House rules from the command line: custom rules and external plugins in check's outputs,
 /// `--timings`, `rules`/`explain` under a config, and `plugin test`.
 final class PluginCommandTests: XCTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+    static let fixture = IBTestFiles.housePlugin
 
     private static let config = """
         plugins:
@@ -202,29 +202,7 @@ final class PluginCommandTests: XCTestCase {
                 require: {height: {min: 50}}
                 message: "button is {height} pt high"
             """)
-        try tree.write("Main.storyboard", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <scenes>
-                    <scene sceneID="scene">
-                        <objects>
-                            <viewController id="vc-1" sceneMemberID="viewController">
-                                <view key="view" contentMode="scaleToFill" id="root">
-                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                    <subviews>
-                                        <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="buy-1">
-                                            <rect key="frame" x="20" y="100" width="200" height="44"/>
-                                        </button>
-                                    </subviews>
-                                </view>
-                            </viewController>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-
-            """)
+        try tree.write("Main.storyboard", IBTestFiles.storyboard(button: "buy-1", frame: (20, 100, 200, 44), title: nil))
         let outcome = try HiglintProcess.run(["check", "Main.storyboard", "--config", "ib.yaml", "--fail-on", "never"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)

@@ -168,4 +168,79 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(Array(text.utf8).withUnsafeBufferPointer(NodeReader.bool), expected, text)
         }
     }
+
+    // MARK: - The cost of a finding
+
+    func testLineTableMarksAreTheMarksOfAScanFromTheStart() {
+        var generator = SeededGenerator(seed: 18)
+        let pieces = ["a", "key: value", "\n", "\n", "  ", "\r\n", "\r", "é", "旋转", "\t", "#"]
+        for round in 0..<400 {
+            var text = round % 3 == 0 ? "\u{FEFF}" : ""
+            // Most rounds stay ASCII without CR (the line table); the rest take the scan.
+            let allowed = round % 4 == 0 ? pieces : ["a", "key: value", "\n", "\n", "  ", "\t", "#"]
+            for _ in 0..<Int.random(in: 0...30, using: &generator) { text += allowed.randomElement(using: &generator) ?? "" }
+            let source = SourceText(Array(text.utf8))
+            let count = source.bytes.count
+            for lower in -1...(count + 1) {
+                for upper in Swift.max(lower, 0)...(count + 2) where (lower + upper) % 3 == 0 || upper == count {
+                    let fast = source.marks(of: lower..<upper)
+                    let plain = source.marksByScanning(of: lower..<upper)
+                    XCTAssertEqual(fast.start, plain.start, "\(round) \(lower)..<\(upper) in \(text.debugDescription)")
+                    XCTAssertEqual(fast.end, plain.end, "\(round) \(lower)..<\(upper) in \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    func testJSONBytesAreTheJSONText() {
+        var generator = SeededGenerator(seed: 18)
+        let pieces = ["plain", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+                      "\u{2027}", "\u{202A}", "€", "é", "😀", "旋转"]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { text += pieces.randomElement(using: &generator) ?? "" }
+            var bytes: [UInt8] = []
+            JSONText.appendString(text, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
+        }
+        // Long runs, so the eight-byte steps meet every escape at every place in a word.
+        for length in 0..<40 {
+            for special in ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{2028}", " ", "~", "!", "#", "[", "]"] {
+                for place in Swift.stride(from: 0, through: length, by: 3) {
+                    let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                    var bytes: [UInt8] = []
+                    JSONText.appendString(text, to: &bytes)
+                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
+                }
+            }
+        }
+        for value in [0, 1, 9, 10, 11, 99, 100, 101, 12_345, -1, -10, -987, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            JSONText.appendDecimal(value, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+        }
+    }
+
+    func testSortingByPositionGivesTheStableSortOfTheFindings() {
+        var generator = SeededGenerator(seed: 18)
+        let files = ["a.yaml", "a-b.yaml", "a/b.yaml", "é.yaml"]
+        for round in 0..<500 {
+            let findings = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Finding(file: files.randomElement(using: &generator) ?? "", line: Int.random(in: 1...4, using: &generator),
+                        column: Int.random(in: 1...3, using: &generator), rule: ["x.one", "x.two"].randomElement(using: &generator) ?? "",
+                        severity: .info, message: ["m", "n"].randomElement(using: &generator) ?? "",
+                        // Equal in the report order, told apart by the hint: only a stable sort keeps their order.
+                        hint: String(Int.random(in: 0...9, using: &generator)),
+                        element: [nil, "e", "f"].randomElement(using: &generator) ?? nil)
+            }
+            let stable = findings.enumerated().sorted { left, right in
+                if Finding.reportOrder(left.element, right.element) { return true }
+                if Finding.reportOrder(right.element, left.element) { return false }
+                return left.offset < right.offset
+            }.map(\.element)
+            var sorted = findings
+            Finding.sortInReportOrder(&sorted)
+            XCTAssertEqual(sorted, stable, "\(round)")
+        }
+    }
 }

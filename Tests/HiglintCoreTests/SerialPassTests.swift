@@ -175,6 +175,58 @@ final class SerialPassTests: XCTestCase {
         }
     }
 
+    /// A finding's JSON as it was written before the writer moved to bytes: strings through
+    /// `JSONText.string`, numbers through `String`, joined as text.
+    private static func plainJSON(_ finding: Finding) -> String {
+        var out = "{\"file\": " + JSONText.string(finding.file) + ", \"line\": " + String(finding.line)
+        out += ", \"column\": " + String(finding.column) + ", \"rule\": " + JSONText.string(finding.rule)
+        out += ", \"severity\": " + JSONText.string(finding.severity.rawValue) + ", \"message\": " + JSONText.string(finding.message)
+        out += ", \"hint\": " + JSONText.string(finding.hint) + ", \"screen\": " + JSONText.optional(finding.screen)
+        out += ", \"element\": " + JSONText.optional(finding.element) + ", \"fix\": "
+        guard let fix = finding.fix else { return out + "null}" }
+        out += "{\"safety\": " + JSONText.string(fix.safety.rawValue) + ", \"edits\": ["
+        out += fix.edits.map { edit in
+            "{\"start\": {\"line\": \(edit.start.line), \"column\": \(edit.start.column)}"
+                + ", \"end\": {\"line\": \(edit.end.line), \"column\": \(edit.end.column)}"
+                + ", \"replacement\": " + JSONText.string(edit.replacement) + "}"
+        }.joined(separator: ", ")
+        return out + "]}}"
+    }
+
+    func testFindingBytesAreThePlainJSONText() {
+        var generator = SeededGenerator(seed: 18)
+        let texts = ["", "plain", "a \"quoted\" word", "back\\slash", "line\nbreak\r\t", "\u{0}\u{1F}\u{7F}", "é 旋转 😀",
+                     "\u{2028}\u{2029}"]
+        func text() -> String { texts.randomElement(using: &generator) ?? "" }
+        for round in 0..<1_000 {
+            let edits = (0..<Int.random(in: 0...3, using: &generator)).map { index in
+                TextEdit(range: index..<(index + 2), replacement: text(),
+                         start: Mark(line: Int.random(in: 1...2_000, using: &generator), column: index + 1),
+                         end: Mark(line: Int.random(in: 1...2_000, using: &generator), column: 10 * index))
+            }
+            let finding = Finding(
+                file: text() + ".yaml", line: Int.random(in: 0...1_000_000, using: &generator),
+                column: Int.random(in: 0...99, using: &generator), rule: text(),
+                severity: Severity.allCases.randomElement(using: &generator) ?? .info, message: text(), hint: text(),
+                screen: Bool.random(using: &generator) ? text() : nil, element: Bool.random(using: &generator) ? text() : nil,
+                fix: round % 3 == 0 ? nil : Fix(safety: round % 2 == 0 ? .safe : .unsafe, edits: edits))
+            XCTAssertEqual(JSONReportWriter.render(finding), Self.plainJSON(finding), "\(round)")
+        }
+    }
+
+    func testReportPiecesJoinedAreTheWholeReport() {
+        for count in [0, 1, 16, 17, 500] {
+            let findings = (0..<count).map { Self.finding("f\($0 / 7).yaml", $0, 1, "r.\($0 % 3)") }
+            let report = Report(files: [], findings: findings)
+            XCTAssertEqual(JSONReportWriter.writePieces(report).joined(), JSONReportWriter.write(report), "\(count)")
+            let options = ReportRenderOptions(rules: [], failOn: .error, sourceRoot: "/")
+            for format in ReportFormat.all {
+                XCTAssertEqual(format.renderPieces(report, options: options).joined(), format.render(report, options: options),
+                               "\(format.name) \(count)")
+            }
+        }
+    }
+
     // MARK: - Blank text
 
     /// Every sequence of up to three pieces: ASCII blanks and letters, Unicode spaces

@@ -32,6 +32,31 @@ final class LSPProtocolTests: XCTestCase {
 
         """
 
+    /// A server on the workspace with `name` written and opened as `text`, once its first
+    /// diagnostics that satisfy `until` are in.
+    private func opened(_ name: String, _ text: String, until matches: ([Object]) -> Bool = { !$0.isEmpty },
+                        file: StaticString = #filePath, line: UInt = #line) throws -> (url: URL, client: LSPClient) {
+        let url = try write(name, text)
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace)
+        let mark = client.mark
+        client.open(url, text: text)
+        try client.diagnostics(for: LSPClient.uri(url), after: mark, file: file, line: line, where: matches)
+        return (url, client)
+    }
+
+    /// A hover or completion request's parameters: the document and a position in it.
+    private static func position(in url: URL, line: Int, character: Int) -> Object {
+        ["textDocument": ["uri": LSPClient.uri(url)], "position": ["line": line, "character": character]]
+    }
+
+    /// A code action request's parameters: the start of `line`, no diagnostics given.
+    private static func codeActions(in url: URL, line: Int) -> Object {
+        ["textDocument": ["uri": LSPClient.uri(url)],
+         "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]],
+         "context": ["diagnostics": [Object]()]]
+    }
+
     static let clean = """
         screen: Home
         elements:
@@ -253,14 +278,9 @@ final class LSPProtocolTests: XCTestCase {
     }
 
     func testAConfigChangeIsReloadedWithoutARestart() throws {
-        let url = try write("home.yaml", Self.smallButton)
-        let client = try LSPClient(in: workspace)
-        try client.start(root: workspace)
-        var mark = client.mark
-        client.open(url, text: Self.smallButton)
-        try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
+        let (url, client) = try opened("home.yaml", Self.smallButton) { $0.contains { $0.code == "buttons.hit-target" } }
         let config = try write(".higlint.yaml", "rules:\n  buttons.hit-target: off\n")
-        mark = client.mark
+        var mark = client.mark
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": LSPClient.uri(config), "type": 1]]])
         try client.diagnostics(for: LSPClient.uri(url), after: mark) { !$0.contains { $0.code == "buttons.hit-target" } }
         try Data("rules:\n  buttons.hit-target: info\n".utf8).write(to: config)
@@ -315,28 +335,17 @@ final class LSPProtocolTests: XCTestCase {
     // MARK: - Hover, code actions, completion
 
     func testHoverExplainsTheFindingsRuleAndTheKey() throws {
-        let url = try write("home.yaml", Self.smallButton)
-        let client = try LSPClient(in: workspace)
-        try client.start(root: workspace)
-        let mark = client.mark
-        client.open(url, text: Self.smallButton)
-        try client.diagnostics(for: LSPClient.uri(url), after: mark) { !$0.isEmpty }
-        let onFinding = try XCTUnwrap(client.result("textDocument/hover", [
-            "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 3, "character": 12],
-        ]) as? Object)
+        let (url, client) = try opened("home.yaml", Self.smallButton)
+        let onFinding = try XCTUnwrap(client.result("textDocument/hover", Self.position(in: url, line: 3, character: 12)) as? Object)
         let text = try XCTUnwrap((onFinding["contents"] as? Object)?["value"] as? String)
         XCTAssertTrue(text.contains("**buttons.hit-target**"), text)
         XCTAssertTrue(text.contains("**Why:**"), text)
         XCTAssertTrue(text.contains("**Fix:**"), text)
-        let onKey = try XCTUnwrap(client.result("textDocument/hover", [
-            "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 2, "character": 6],
-        ]) as? Object)
+        let onKey = try XCTUnwrap(client.result("textDocument/hover", Self.position(in: url, line: 2, character: 6)) as? Object)
         let keyText = try XCTUnwrap((onKey["contents"] as? Object)?["value"] as? String)
         XCTAssertTrue(keyText.contains("`type`"), keyText)
         XCTAssertTrue(keyText.contains("`segmented-control`"), keyText)
-        let nothing = try client.request("textDocument/hover", [
-            "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 5, "character": 0],
-        ])
+        let nothing = try client.request("textDocument/hover", Self.position(in: url, line: 5, character: 0))
         XCTAssertTrue(nothing["result"] is NSNull, "\(nothing)")
         XCTAssertEqual(try client.stop(), 0)
     }
@@ -366,17 +375,8 @@ final class LSPProtocolTests: XCTestCase {
     }
 
     func testQuickFixesAndIgnoreActionsAreMinimalEditsThatClearTheDiagnostic() throws {
-        let url = try write("home.yaml", Self.smallButton)
-        let client = try LSPClient(in: workspace)
-        try client.start(root: workspace)
-        var mark = client.mark
-        client.open(url, text: Self.smallButton)
-        try client.diagnostics(for: LSPClient.uri(url), after: mark) { !$0.isEmpty }
-        let actions = try XCTUnwrap(client.result("textDocument/codeAction", [
-            "textDocument": ["uri": LSPClient.uri(url)],
-            "range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 0]],
-            "context": ["diagnostics": [Object]()],
-        ]) as? [Object])
+        let (url, client) = try opened("home.yaml", Self.smallButton)
+        let actions = try XCTUnwrap(client.result("textDocument/codeAction", Self.codeActions(in: url, line: 3)) as? [Object])
         func edits(_ title: String) throws -> [Object] {
             let action = try XCTUnwrap(actions.first { ($0["title"] as? String)?.hasPrefix(title) == true }, "\(actions)")
             XCTAssertEqual(action["kind"] as? String, "quickfix")
@@ -392,6 +392,7 @@ final class LSPProtocolTests: XCTestCase {
         let screenIgnored = applying(try edits("Ignore buttons.hit-target on this screen"), to: Self.smallButton)
         XCTAssertEqual(screenIgnored, Self.smallButton + "review: {ignore: [buttons.hit-target], reason: why this screen is exempt}\n")
 
+        var mark = client.mark
         for (version, text) in [(2, applying(try edits("Fix buttons.hit-target"), to: Self.smallButton)), (3, screenIgnored)] {
             mark = client.mark
             client.change(url, version: version, changes: [["text": Self.smallButton]])
@@ -405,11 +406,7 @@ final class LSPProtocolTests: XCTestCase {
         mark = client.mark
         client.change(url, version: 4, changes: [["text": reviewed]])
         try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
-        let again = try XCTUnwrap(client.result("textDocument/codeAction", [
-            "textDocument": ["uri": LSPClient.uri(url)],
-            "range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 0]],
-            "context": ["diagnostics": [Object]()],
-        ]) as? [Object])
+        let again = try XCTUnwrap(client.result("textDocument/codeAction", Self.codeActions(in: url, line: 3)) as? [Object])
         let screen = try XCTUnwrap(again.first { ($0["title"] as? String) == "Ignore buttons.hit-target on this screen" })
         let screenEdits = try XCTUnwrap(((screen["edit"] as? Object)?["changes"] as? Object)?[LSPClient.uri(url)] as? [Object])
         XCTAssertEqual(applying(screenEdits, to: reviewed),
@@ -423,14 +420,10 @@ final class LSPProtocolTests: XCTestCase {
         let client = try LSPClient(in: workspace)
         try client.start(root: workspace)
         client.open(url, text: text)
-        let values = try XCTUnwrap(client.result("textDocument/completion", [
-            "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 2, "character": 10],
-        ]) as? Object)
+        let values = try XCTUnwrap(client.result("textDocument/completion", Self.position(in: url, line: 2, character: 10)) as? Object)
         let words = ((values["items"] as? [Object]) ?? []).compactMap { $0["label"] as? String }
         XCTAssertTrue(words.contains("button") && words.contains("segmented-control"), "\(words)")
-        let keys = try XCTUnwrap(client.result("textDocument/completion", [
-            "textDocument": ["uri": LSPClient.uri(url)], "position": ["line": 3, "character": 7],
-        ]) as? Object)
+        let keys = try XCTUnwrap(client.result("textDocument/completion", Self.position(in: url, line: 3, character: 7)) as? Object)
         XCTAssertEqual(((keys["items"] as? [Object]) ?? []).compactMap { $0["label"] as? String }, ["label"])
         XCTAssertEqual(try client.stop(), 0)
     }
@@ -449,10 +442,7 @@ final class LSPProtocolTests: XCTestCase {
         let opened = try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "buttons.hit-target" } }
         let first = try XCTUnwrap(opened.first { $0.code == "buttons.hit-target" }?.range)
         XCTAssertEqual(first.start.line, 20)
-        let actions = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": LSPClient.uri(url)], "range": ["start": ["line": 20, "character": 0], "end": ["line": 20, "character": 0]],
-            "context": ["diagnostics": [Object]()],
-        ]) as? [Any]
+        let actions = try client.result("textDocument/codeAction", Self.codeActions(in: url, line: 20)) as? [Any]
         XCTAssertEqual(actions?.count, 0)
         // Saved with every 24-point button made 44 points: the findings go.
         try Data(original.replacingOccurrences(of: "width=\"24\" height=\"24\"", with: "width=\"44\" height=\"44\"").utf8).write(to: url)

@@ -2,12 +2,12 @@ import Foundation
 import HiglintCore
 import HiglintPluginHost
 import Synchronization
+import TestSupport
 import XCTest
 
 /// External plugins through a real process: the Python fixture under Tests/Fixtures/plugins.
 final class ExternalPluginTests: XCTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+    static let fixture = IBTestFiles.housePlugin
 
     private final class Log: Sendable {
         private let lines = Mutex<[String]>([])

@@ -2,37 +2,18 @@ import Foundation
 import HiglintCore
 import HiglintPluginHost
 import InterfaceBuilderImporter
+import TestSupport
 import XCTest
 
 /// Interface Builder screens go to external plugins like spec screens: the request names the
 /// storyboard, each element's `at` is its start tag, and findings land on the IB elements.
 final class InterfaceBuilderPluginTests: XCTestCase {
-    private static let storyboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
-            <device id="retina4_7" orientation="portrait" appearance="light"/>
-            <scenes>
-                <scene sceneID="scene">
-                    <objects>
-                        <viewController id="vc-1" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="root">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <subviews>
-                                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="buy-1">
-                                        <rect key="frame" x="20" y="100" width="200" height="50"/>
-                                    </button>
-                                    <label opaque="NO" text="Lorem ipsum" id="lorem-1">
-                                        <rect key="frame" x="20" y="200" width="200" height="21"/>
-                                    </label>
-                                </subviews>
-                            </view>
-                        </viewController>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-
-        """
+    private static let storyboard = IBTestFiles.storyboard(
+        button: "buy-1", frame: (20, 100, 200, 50), title: nil, moreSubviews: [
+            "<label opaque=\"NO\" text=\"Lorem ipsum\" id=\"lorem-1\">",
+            "    <rect key=\"frame\" x=\"20\" y=\"200\" width=\"200\" height=\"21\"/>",
+            "</label>",
+        ])
 
     func testIBScreensAreSentAndTheirFindingsLandOnTheIBElements() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }

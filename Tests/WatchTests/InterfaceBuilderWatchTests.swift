@@ -1,34 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The watcher reviews Interface Builder files like specs: a saved storyboard is
 /// re-reviewed, a skipped document is logged and listed, and the report equals check.
 final class InterfaceBuilderWatchTests: XCTestCase {
     private static func storyboard(button: Int) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
-            <device id="retina4_7" orientation="portrait"/>
-            <scenes>
-                <scene sceneID="s1">
-                    <objects>
-                        <viewController storyboardIdentifier="Home" id="vc" sceneMemberID="viewController">
-                            <view key="view" id="root">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <subviews>
-                                    <button opaque="NO" buttonType="system" id="go">
-                                        <rect key="frame" x="10" y="100" width="\(button)" height="\(button)"/>
-                                        <state key="normal" title="Go"/>
-                                    </button>
-                                </subviews>
-                            </view>
-                        </viewController>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-
-        """
+        IBTestFiles.storyboard(frame: (10, 100, button, button))
     }
 
     private static let macXib = """

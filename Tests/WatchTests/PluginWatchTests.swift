@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// External plugins and custom rules under `higlint watch`: the live report equals check's,
 /// a plugin fault fails only its file, SIGHUP restarts an edited plugin, and the plugin
 /// does not outlive the daemon.
 final class PluginWatchTests: XCTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/plugins/house_plugin.py")
+    static let fixture = URL(fileURLWithPath: IBTestFiles.housePlugin)
 
     private static let config = """
         plugins:
@@ -112,32 +112,7 @@ final class PluginWatchTests: XCTestCase {
     /// button, and follow its edits, as check reports them.
     func testAStoryboardGetsPluginAndCustomFindingsOnItsElements() throws {
         let workspace = try workspace()
-        func storyboard(title: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
-                <device id="retina4_7" orientation="portrait"/>
-                <scenes>
-                    <scene sceneID="s1">
-                        <objects>
-                            <viewController storyboardIdentifier="Shop" id="vc" sceneMemberID="viewController">
-                                <view key="view" id="root">
-                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                    <subviews>
-                                        <button opaque="NO" buttonType="system" id="go">
-                                            <rect key="frame" x="10" y="100" width="100" height="50"/>
-                                            <state key="normal" title="\(title)"/>
-                                        </button>
-                                    </subviews>
-                                </view>
-                            </viewController>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-
-            """
-        }
+        func storyboard(title: String) -> String { IBTestFiles.storyboard(screen: "Shop", title: title) }
         try workspace.write("tree/Main.storyboard", storyboard(title: "Go"))
         let daemon = try WatchDaemon(["tree"], in: workspace)
         try daemon.waitForStart()

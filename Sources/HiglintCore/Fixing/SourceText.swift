@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A file's bytes as fixes see them: libyaml counts positions in characters after any
 /// byte-order mark, edits count bytes from the file's first byte. Built only for a file
 /// some finding has a fix for, so reviewing without fixes pays nothing for it.
@@ -9,6 +15,10 @@ struct SourceText {
     private let isASCII: Bool
     /// The file's own line end, so an added line matches its neighbours.
     let lineEnd: String
+    /// Where each line starts, for an ASCII text with no CR (nearly every spec), where a
+    /// line and column are a search and a subtraction; empty for any other text, whose
+    /// marks are counted from the start. A finding-heavy file asks for dozens of marks.
+    private let lineStarts: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -26,6 +36,38 @@ struct SourceText {
         default:
             lineEnd = "\n"
         }
+        lineStarts = Self.lineStarts(of: bytes, from: markLength, isASCII: isASCII)
+    }
+
+    private static func lineStarts(of bytes: [UInt8], from markLength: Int, isASCII: Bool) -> [Int] {
+        guard isASCII else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            // memchr: a spec is some 2 KB of 80 lines, and this runs for every file with a fix.
+            guard let base = buffer.baseAddress, buffer.count > markLength else { return [markLength] }
+            if memchr(base + markLength, Int32(UInt8(ascii: "\r")), buffer.count - markLength) != nil { return [] }
+            var starts = [markLength]
+            var position = markLength
+            while position < buffer.count,
+                  let found = memchr(base + position, Int32(UInt8(ascii: "\n")), buffer.count - position) {
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(position)
+            }
+            return starts
+        }
+    }
+
+    /// The line and column `marksByScanning` reaches at `position` (the start of the text
+    /// to the end), from the line table.
+    private func lineAndColumn(at position: Int) -> (line: Int, column: Int) {
+        guard position > markLength else { return (1, 1) }
+        // The number of line starts at or before `position` is its line.
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= position { low = middle + 1 } else { high = middle }
+        }
+        return (low, position - lineStarts[low - 1] + 1)
     }
 
     /// The byte offset of a libyaml character index. A file gets a few of these asked
@@ -57,6 +99,17 @@ struct SourceText {
     /// findings: columns in characters, the byte-order mark no column, CRLF one break, a
     /// lone CR a break. One pass from the start of the text to the range's end.
     func marks(of range: Range<Int>) -> (start: Mark, end: Mark) {
+        guard !lineStarts.isEmpty else { return marksByScanning(of: range) }
+        let end = min(range.upperBound, bytes.count)
+        let last = lineAndColumn(at: end)
+        let endMark = Mark(line: last.line, column: last.column, offset: range.upperBound)
+        if range.lowerBound >= end { return (Mark(line: last.line, column: last.column, offset: range.lowerBound), endMark) }
+        let first = range.lowerBound < markLength ? (line: 1, column: 1) : lineAndColumn(at: range.lowerBound)
+        return (Mark(line: first.line, column: first.column, offset: range.lowerBound), endMark)
+    }
+
+    /// `marks(of:)` counted from the start of the text, for any text; what the line table must agree with.
+    func marksByScanning(of range: Range<Int>) -> (start: Mark, end: Mark) {
         bytes.withUnsafeBufferPointer { buffer in
             let lf = UInt8(ascii: "\n")
             let cr = UInt8(ascii: "\r")

@@ -13,58 +13,74 @@ public struct JSONReportWriter: ReportWriter {
         Self.write(report)
     }
 
+    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
+        Self.writePieces(report)
+    }
+
     public static func render(_ finding: Finding) -> String {
-        // One reserved buffer, appended to in place: this runs once per finding.
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(renderedSize(of: finding))
         append(finding, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// About what `render` writes for `finding`, enough that appending it seldom grows the buffer.
-    private static func renderedSize(of finding: Finding) -> Int {
+    public static func renderedSize(of finding: Finding) -> Int {
         160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
             + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0)
             + (finding.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
-    private static func append(_ finding: Finding, to out: inout String) {
-        out.append("{\"file\": ")
+    /// Appends the finding's object, the bytes `render` gives it. Written as bytes: a
+    /// report of many findings spends most of its time here, and appending to a string
+    /// costs several times what appending to an array of bytes does.
+    public static func append(_ finding: Finding, to out: inout [UInt8]) {
+        JSONText.appendRaw("{\"file\": ", to: &out)
         JSONText.appendString(finding.file, to: &out)
-        out.append(", \"line\": ")
-        out.append(String(finding.line))
-        out.append(", \"column\": ")
-        out.append(String(finding.column))
-        out.append(", \"rule\": ")
+        JSONText.appendRaw(", \"line\": ", to: &out)
+        JSONText.appendDecimal(finding.line, to: &out)
+        JSONText.appendRaw(", \"column\": ", to: &out)
+        JSONText.appendDecimal(finding.column, to: &out)
+        JSONText.appendRaw(", \"rule\": ", to: &out)
         JSONText.appendString(finding.rule, to: &out)
-        out.append(", \"severity\": ")
-        JSONText.appendString(finding.severity.rawValue, to: &out)
-        out.append(", \"message\": ")
-        JSONText.appendString(finding.message, to: &out)
-        out.append(", \"hint\": ")
-        JSONText.appendString(finding.hint, to: &out)
-        out.append(", \"screen\": ")
-        JSONText.appendOptional(finding.screen, to: &out)
-        out.append(", \"element\": ")
-        JSONText.appendOptional(finding.element, to: &out)
-        out.append(", \"fix\": ")
-        if let fix = finding.fix {
-            out.append("{\"safety\": ")
-            JSONText.appendString(fix.safety.rawValue, to: &out)
-            out.append(", \"edits\": [")
-            for (index, edit) in fix.edits.enumerated() {
-                if index > 0 { out.append(", ") }
-                out.append("{\"start\": {\"line\": \(edit.start.line), \"column\": \(edit.start.column)}")
-                out.append(", \"end\": {\"line\": \(edit.end.line), \"column\": \(edit.end.column)}")
-                out.append(", \"replacement\": ")
-                JSONText.appendString(edit.replacement, to: &out)
-                out.append("}")
-            }
-            out.append("]}")
-        } else {
-            out.append("null")
+        JSONText.appendRaw(", \"severity\": ", to: &out)
+        switch finding.severity {
+        case .error: JSONText.appendRaw("\"error\"", to: &out)
+        case .warning: JSONText.appendRaw("\"warning\"", to: &out)
+        case .info: JSONText.appendRaw("\"info\"", to: &out)
         }
-        out.append("}")
+        JSONText.appendRaw(", \"message\": ", to: &out)
+        JSONText.appendString(finding.message, to: &out)
+        JSONText.appendRaw(", \"hint\": ", to: &out)
+        JSONText.appendString(finding.hint, to: &out)
+        JSONText.appendRaw(", \"screen\": ", to: &out)
+        JSONText.appendOptional(finding.screen, to: &out)
+        JSONText.appendRaw(", \"element\": ", to: &out)
+        JSONText.appendOptional(finding.element, to: &out)
+        JSONText.appendRaw(", \"fix\": ", to: &out)
+        if let fix = finding.fix {
+            JSONText.appendRaw("{\"safety\": ", to: &out)
+            JSONText.appendString(fix.safety.rawValue, to: &out)
+            JSONText.appendRaw(", \"edits\": [", to: &out)
+            for (index, edit) in fix.edits.enumerated() {
+                if index > 0 { JSONText.appendRaw(", ", to: &out) }
+                JSONText.appendRaw("{\"start\": {\"line\": ", to: &out)
+                JSONText.appendDecimal(edit.start.line, to: &out)
+                JSONText.appendRaw(", \"column\": ", to: &out)
+                JSONText.appendDecimal(edit.start.column, to: &out)
+                JSONText.appendRaw("}, \"end\": {\"line\": ", to: &out)
+                JSONText.appendDecimal(edit.end.line, to: &out)
+                JSONText.appendRaw(", \"column\": ", to: &out)
+                JSONText.appendDecimal(edit.end.column, to: &out)
+                JSONText.appendRaw("}, \"replacement\": ", to: &out)
+                JSONText.appendString(edit.replacement, to: &out)
+                JSONText.appendRaw("}", to: &out)
+            }
+            JSONText.appendRaw("]}", to: &out)
+        } else {
+            JSONText.appendRaw("null", to: &out)
+        }
+        JSONText.appendRaw("}", to: &out)
     }
 
     public struct Summary: Sendable, Equatable {
@@ -104,23 +120,33 @@ public struct JSONReportWriter: ReportWriter {
 
     /// `findingLines` are the findings' lines already indented and separated, in pieces
     /// to be joined; none when there is no finding.
-    private static func document(summary: Summary, extra: [(key: String, json: String)], findingLines: [String]) -> String {
-        var out = "{\n  \"version\": 1,\n"
-        out += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
-        out += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
-        out += ", \"warnings\": \(summary.warnings), \"infos\": \(summary.infos)},\n"
-        for member in extra {
-            out += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
+    private static func document(summary: Summary, extra: [(key: String, json: String)], findingLines: consuming [String]) -> String {
+        var pieces = documentPieces(summary: summary, extra: extra, findingLines: findingLines)
+        var out = ""
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+        // Each piece is let go once copied, so that fewer of them are in memory beside the whole.
+        for position in pieces.indices {
+            out.append(pieces[position])
+            pieces[position] = ""
         }
-        if findingLines.isEmpty {
-            out += "  \"findings\": []\n}\n"
-            return out
-        }
-        out.reserveCapacity(out.utf8.count + 32 + findingLines.reduce(0) { $0 + $1.utf8.count })
-        out += "  \"findings\": [\n"
-        for piece in findingLines { out.append(piece) }
-        out += "  ]\n}\n"
         return out
+    }
+
+    /// The document as pieces that joined are `document`'s text: the head, the findings'
+    /// pieces as they are, the end.
+    private static func documentPieces(summary: Summary, extra: [(key: String, json: String)], findingLines: consuming [String]) -> [String] {
+        var head = "{\n  \"version\": 1,\n"
+        head += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
+        head += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
+        head += ", \"warnings\": \(summary.warnings), \"infos\": \(summary.infos)},\n"
+        for member in extra {
+            head += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
+        }
+        if findingLines.isEmpty { return [head + "  \"findings\": []\n}\n"] }
+        var pieces = findingLines
+        pieces.insert(head + "  \"findings\": [\n", at: 0)
+        pieces.append("  ]\n}\n")
+        return pieces
     }
 
     private static let findingIndent = "    "
@@ -134,24 +160,32 @@ public struct JSONReportWriter: ReportWriter {
     private static let findingsPerPiece = 16
 
     public static func write(_ report: Report) -> String {
+        document(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+    }
+
+    /// `write`'s text in pieces, for a caller that writes them out one after another
+    /// instead of joining them: a report of many findings is then in memory once.
+    public static func writePieces(_ report: Report) -> [String] {
+        documentPieces(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+    }
+
+    private static func renderedPieces(_ findings: [Finding]) -> [String] {
         // Rendering is most of the work of writing a big report, and each finding's text
         // depends on that finding alone: runs of findings render on every core into one
         // piece each, lines and separators included, and the pieces are joined in order.
-        let findings = report.findings
         let pieces = stride(from: 0, to: findings.count, by: findingsPerPiece).map { start in
             start..<min(start + findingsPerPiece, findings.count)
         }
-        let rendered = ParallelReview.parallelMap(pieces) { range in
-            var out = ""
+        return ParallelReview.parallelMap(pieces) { range in
+            var out: [UInt8] = []
             out.reserveCapacity(range.reduce(0) { $0 + renderedSize(of: findings[$1]) + 6 })
             for index in range {
-                out.append(findingIndent)
+                JSONText.appendRaw("    ", to: &out)
                 append(findings[index], to: &out)
-                out.append(separator(after: index, of: findings.count))
+                if index + 1 < findings.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
             }
-            return out
+            return String(decoding: out, as: UTF8.self)
         }
-        return document(summary: Summary(report), extra: skippedMember(report.files), findingLines: rendered)
     }
 
     /// `"skipped": [{"file": ..., "reason": ...}]`, the files an importer passed over, in path

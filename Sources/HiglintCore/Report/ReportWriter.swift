@@ -14,10 +14,18 @@ public protocol ReportWriter: Sendable {
 
     /// The whole file. Same report and options, same bytes.
     func render(_ report: Report, options: ReportRenderOptions) -> String
+
+    /// `render`'s bytes in pieces, written one after another without being joined, so a big
+    /// report is not held twice; by default one piece. Writers of big reports give more.
+    func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String]
 }
 
 extension ReportWriter {
     public var drawsScreens: Bool { false }
+
+    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
+        [render(report, options: options)]
+    }
 }
 
 /// A format by its writer, comparable by name, so outputs and configs can hold
@@ -46,6 +54,10 @@ public struct ReportFormat: Sendable, Hashable, CustomStringConvertible {
 
     public func render(_ report: Report, options: ReportRenderOptions) -> String {
         writer.render(report, options: options)
+    }
+
+    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
+        writer.renderPieces(report, options: options)
     }
 
     public static func == (lhs: ReportFormat, rhs: ReportFormat) -> Bool {

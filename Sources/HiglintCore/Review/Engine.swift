@@ -171,7 +171,7 @@ public struct Engine: Sendable {
                     started.pending[index].usage.unused(in: started.pending[index].screen, known: knownNames)
             }
         }
-        started.result.findings.sort(by: Finding.reportOrder)
+        Finding.sortInReportOrder(&started.result.findings)
         return started.result
     }
 
@@ -270,7 +270,7 @@ public struct Engine: Sendable {
                 pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists))
             }
         }
-        findings.sort(by: Finding.reportOrder)
+        Finding.sortInReportOrder(&findings)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
         result.wireframes = wireframes
         return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)

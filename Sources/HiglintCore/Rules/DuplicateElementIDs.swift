@@ -9,6 +9,10 @@ enum DuplicateElementIDs {
 
     /// Every element but the first, in document order, of each id used more than once.
     static func find(in screen: Screen) -> [Duplicate] {
+        // Nearly every screen's ids all differ: that is found out first, without ordering or naming anything.
+        let all = screen.allElements
+        var seen = Set<String>(minimumCapacity: all.count)
+        guard all.contains(where: { element in element.id.map { !seen.insert($0).inserted } ?? false }) else { return [] }
         var withID: [(element: Element, mark: Mark)] = []
         for element in screen.allElements {
             guard element.id != nil else { continue }

@@ -46,11 +46,39 @@ public struct Finding: Sendable, Hashable {
 
     /// The report order: file, line, column, rule (then message, so equal positions stay stable).
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+        if lhs.file != rhs.file { return FileSystem.precedes(lhs.file, rhs.file) }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         if lhs.column != rhs.column { return lhs.column < rhs.column }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         if lhs.message != rhs.message { return lhs.message < rhs.message }
         return (lhs.element ?? "") < (rhs.element ?? "")
+    }
+
+    /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
+    /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
+    /// themselves, so each comparison reads two findings in place (no copies, no retains) and
+    /// settles most pairs by line and column; each finding then moves once.
+    public static func sortInReportOrder(_ findings: inout [Finding]) {
+        guard findings.count > 1 else { return }
+        let sorted = findings.withUnsafeBufferPointer { all -> Bool in
+            for position in 1..<all.count where reportOrder(all[position], all[position - 1]) { return false }
+            return true
+        }
+        if sorted { return }
+        var order = Array(findings.indices)
+        findings.withUnsafeBufferPointer { all in
+            order.sort { left, right in
+                let lhs = all.baseAddress! + left
+                let rhs = all.baseAddress! + right
+                if lhs.pointee.file == rhs.pointee.file {
+                    if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
+                    if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
+                }
+                if reportOrder(lhs.pointee, rhs.pointee) { return true }
+                if reportOrder(rhs.pointee, lhs.pointee) { return false }
+                return left < right
+            }
+        }
+        findings = order.map { findings[$0] }
     }
 }

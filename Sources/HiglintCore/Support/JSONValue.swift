@@ -1,5 +1,7 @@
-/// A parsed JSON value: what a plugin's lines are read into.
-enum JSONValue: Sendable, Equatable {
+/// A parsed JSON value: what an external plugin answers and what JSON-RPC carries.
+/// The reader is strict RFC 8259 with bounded nesting; the writer sorts members, so
+/// output is deterministic. One type for the plugin host and the language server.
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,44 +9,108 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    subscript(key: String) -> JSONValue? {
+    // The accessors are inlinable: the plugin host reads every answer through them from
+    // another module, and a call each would cost more than the lookup.
+    @inlinable public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    var string: String? {
+    @inlinable public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var number: Double? {
+    @inlinable public var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
+    @inlinable public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
     /// A whole number that fits an Int.
-    var integer: Int? {
+    @inlinable public var integer: Int? {
         guard let value = number, value == value.rounded(), abs(value) < 9e15 else { return nil }
         return Int(value)
     }
 
-    var array: [JSONValue]? {
+    @inlinable public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
-    var isObject: Bool {
+    @inlinable public var isObject: Bool {
         if case .object = self { return true }
         return false
     }
 
+    @inlinable public var object: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
     /// RFC 8259 JSON text, whole; nil for anything else (trailing text included).
-    static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
-        var parser = JSONParser(Array(bytes))
+    public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        var parser = JSONParser(bytes)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipBlanks()
         return parser.atEnd ? value : nil
     }
+
+    /// The same for any bytes (a slice of a read buffer, say), copied once into an array.
+    @inlinable public static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+        parse(Array(bytes))
+    }
+
+    /// Compact JSON text, object members in key order.
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 9e15 { out += String(Int(value)) } else { out += String(value) }
+        case .string(let text): JSONText.appendString(text, to: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out += "," }
+                JSONText.appendString(key, to: &out)
+                out += ":"
+                members[key]?.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+
+    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 }
 
 /// A recursive-descent reader over bytes, with nesting bounded so that no line can exhaust the stack.
