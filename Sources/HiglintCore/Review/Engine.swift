@@ -554,10 +554,7 @@ public struct Engine: Sendable {
     /// and merged in rather than everything being sorted again. On equal keys a file
     /// finding goes first, as a stable sort of `findings + project` would put it.
     static func inReportOrder(_ findings: consuming [Finding], adding project: consuming [Finding]) -> [Finding] {
-        let isSorted = findings.indices.dropFirst().allSatisfy { position in
-            !Finding.reportOrder(findings[position], findings[position - 1])
-        }
-        guard isSorted else { return (findings + project).sorted(by: Finding.reportOrder) }
+        guard Finding.isInReportOrder(findings) else { return (findings + project).sorted(by: Finding.reportOrder) }
         if project.isEmpty { return findings }
         let extra = project.sorted(by: Finding.reportOrder)
         var merged: [Finding] = []

@@ -54,28 +54,50 @@ public struct Finding: Sendable, Hashable {
         return (lhs.element ?? "") < (rhs.element ?? "")
     }
 
+    /// Whether no finding of `findings` goes before the one ahead of it in report order.
+    /// Read in place: `allSatisfy { reportOrder(findings[$0], ...) }` copied two findings
+    /// (six strings and a fix retained and released) at every position.
+    public static func isInReportOrder(_ findings: [Finding]) -> Bool {
+        findings.withUnsafeBufferPointer { all -> Bool in
+            guard let base = all.baseAddress, all.count > 1 else { return true }
+            for position in 1..<all.count where precedes(base + position, base + position - 1) { return false }
+            return true
+        }
+    }
+
+    /// How many of `findings` have `severity`, each read in place rather than copied.
+    public static func count(of severity: Severity, in findings: [Finding]) -> Int {
+        findings.withUnsafeBufferPointer { all -> Int in
+            guard let base = all.baseAddress else { return 0 }
+            var count = 0
+            for position in 0..<all.count where (base + position).pointee.severity == severity { count += 1 }
+            return count
+        }
+    }
+
+    /// `reportOrder` of two findings in place: a pair in one file settles by line and column
+    /// without touching the rest.
+    private static func precedes(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
+        if lhs.pointee.file == rhs.pointee.file {
+            if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
+            if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
+        }
+        return reportOrder(lhs.pointee, rhs.pointee)
+    }
+
     /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
     /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
     /// themselves, so each comparison reads two findings in place (no copies, no retains) and
     /// settles most pairs by line and column; each finding then moves once.
     public static func sortInReportOrder(_ findings: inout [Finding]) {
-        guard findings.count > 1 else { return }
-        let sorted = findings.withUnsafeBufferPointer { all -> Bool in
-            for position in 1..<all.count where reportOrder(all[position], all[position - 1]) { return false }
-            return true
-        }
-        if sorted { return }
+        guard findings.count > 1, !isInReportOrder(findings) else { return }
         var order = Array(findings.indices)
         findings.withUnsafeBufferPointer { all in
             order.sort { left, right in
                 let lhs = all.baseAddress! + left
                 let rhs = all.baseAddress! + right
-                if lhs.pointee.file == rhs.pointee.file {
-                    if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
-                    if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
-                }
-                if reportOrder(lhs.pointee, rhs.pointee) { return true }
-                if reportOrder(rhs.pointee, lhs.pointee) { return false }
+                if precedes(lhs, rhs) { return true }
+                if precedes(rhs, lhs) { return false }
                 return left < right
             }
         }
