@@ -85,6 +85,36 @@ public struct Finding: Sendable, Hashable {
         return reportOrder(lhs.pointee, rhs.pointee)
     }
 
+    /// Merges `extra`, in report order, into `findings`, in report order, so that the result
+    /// is what a stable sort of `findings + extra` gives: on equal keys a finding of
+    /// `findings` goes first. Merged from the back in place: each finding of `findings` is
+    /// moved (swapped) at most once and never copied, where appending each to a new array
+    /// retained and later released its strings and fix.
+    public static func merge(_ extra: [Finding], intoReportOrdered findings: inout [Finding]) {
+        guard !extra.isEmpty else { return }
+        let count = findings.count
+        // The slots the merge fills from the back; each is overwritten before it is read.
+        findings.append(contentsOf: extra)
+        findings.withUnsafeMutableBufferPointer { all in
+            extra.withUnsafeBufferPointer { added in
+                guard let base = all.baseAddress, let addedBase = added.baseAddress else { return }
+                var own = count - 1
+                var next = added.count - 1
+                var slot = all.count - 1
+                while next >= 0 {
+                    if own >= 0, precedes(addedBase + next, UnsafePointer(base + own)) {
+                        all.swapAt(slot, own)
+                        own -= 1
+                    } else {
+                        all[slot] = added[next]
+                        next -= 1
+                    }
+                    slot -= 1
+                }
+            }
+        }
+    }
+
     /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
     /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
     /// themselves, so each comparison reads two findings in place (no copies, no retains) and
