@@ -360,14 +360,23 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
                 continue
             }
             var violation = Violation(message: text, at: screen.marks.map)
-            if let element = finding["element"]?.string {
+            // `null` is absent, as a plugin's None or nil is written.
+            if let given = Self.given(finding["element"]) {
+                guard let element = given.string else {
+                    fault = fault ?? "a finding's \"element\" is not text"
+                    continue
+                }
                 guard let found = screen.allElements.first(where: { $0.path == element || $0.id == element }) else {
                     fault = fault ?? "it named the element \(quoted(element)), which the screen does not have"
                     continue
                 }
                 violation = Violation(message: text, on: found)
             }
-            if let at = finding["at"], let line = at["line"]?.integer, let column = at["column"]?.integer, line > 0, column > 0 {
+            if let at = Self.given(finding["at"]) {
+                guard let line = at["line"]?.integer, let column = at["column"]?.integer, line > 0, column > 0 else {
+                    fault = fault ?? "a finding's \"at\" is not {\"line\": L, \"column\": C}, both whole numbers from 1"
+                    continue
+                }
                 violation.mark = Mark(line: line, column: column)
             }
             violations.append(RuleViolation(rule: rule, screen: index, violation))
@@ -507,6 +516,11 @@ public final class ExternalPlugin: FileReviewer, @unchecked Sendable {
     /// How the log names it; `plugin test` runs a plugin before its name is known.
     private static func tag(_ name: String) -> String {
         name.isEmpty ? "under test" : name
+    }
+
+    private static func given(_ value: JSONValue?) -> JSONValue? {
+        if case .null? = value { return nil }
+        return value
     }
 
     private static func describe(_ value: JSONValue) -> String {

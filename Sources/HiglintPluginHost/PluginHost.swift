@@ -8,8 +8,8 @@ public final class PluginHost: Sendable {
 
     /// Starts every `plugins.external` entry, in the config's directory. A plugin that
     /// cannot start is logged and kept, so that each file it should review says so.
-    /// The config's `thresholds:` keys that no rule declares, now that the plugins have said
-    /// which they declare: config errors, as any unknown key is.
+    /// The config's `rules:` ids and `thresholds:` keys that no rule declares, now that the
+    /// plugins have said which they declare: config errors, as any unknown key is.
     public let configErrors: [ConfigError]
 
     /// `rules` are the other rules (built-in and custom), whose thresholds the plugins must
@@ -26,7 +26,15 @@ public final class PluginHost: Sendable {
             started.append(plugin)
         }
         plugins = started
-        configErrors = config.unknownPluginThresholds(among: rules + started.flatMap(\.ruleDescriptions))
+        // A plugin that did not start declared nothing, so nothing can be judged unknown: its
+        // files get `plugin.failed`, and a config error here would stop the whole review.
+        if started.allSatisfy({ $0.startFailure == nil }) {
+            let all = rules + started.flatMap(\.ruleDescriptions)
+            configErrors = (config.unknownPluginRules(among: all) + config.unknownPluginThresholds(among: all))
+                .sorted { ($0.mark?.line ?? 0, $0.mark?.column ?? 0) < ($1.mark?.line ?? 0, $1.mark?.column ?? 0) }
+        } else {
+            configErrors = []
+        }
     }
 
     /// The plugins as the engine takes them.

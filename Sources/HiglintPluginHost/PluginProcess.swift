@@ -45,7 +45,9 @@ final class PluginProcess: @unchecked Sendable {
         let (stdinPipe, stdoutPipe, stderrPipe, reportPipe) = (pipes[0], pipes[1], pipes[2], pipes[3])
         var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         arguments.append(nil)
-        let pid = higlint_spawn(&arguments, directory, stdinPipe[0], stdoutPipe[1], stderrPipe[1], reportPipe[1])
+        let pid = SpawnThread.shared.run {
+            higlint_spawn(&arguments, directory, stdinPipe[0], stdoutPipe[1], stderrPipe[1], reportPipe[1])
+        }
         arguments.forEach { free($0) }
         for end in [stdinPipe[0], stdoutPipe[1], stderrPipe[1], reportPipe[1]] { close(end) }
         guard pid > 0 else {
@@ -143,10 +145,7 @@ final class PluginProcess: @unchecked Sendable {
                 let count = read(errors, &chunk, chunk.count)
                 if count > 0 {
                     errorBuffer.append(contentsOf: chunk[..<count])
-                    while let newline = errorBuffer.firstIndex(of: 0x0A) {
-                        logLine(String(decoding: errorBuffer[..<newline], as: UTF8.self))
-                        errorBuffer.removeSubrange(...newline)
-                    }
+                    logCompleteLines(&errorBuffer)
                 } else if count == 0 || errno != EINTR && errno != EAGAIN {
                     errorsOpen = false
                 }
@@ -179,6 +178,7 @@ final class PluginProcess: @unchecked Sendable {
             let count = read(errors, &chunk, chunk.count)
             if count > 0 {
                 errorBuffer.append(contentsOf: chunk[..<count])
+                logCompleteLines(&errorBuffer)
             } else if count < 0 && errno == EINTR {
                 continue
             } else if count < 0 && errno == EAGAIN {
@@ -195,6 +195,22 @@ final class PluginProcess: @unchecked Sendable {
         close(errors)
         closeInput()
         return reap()
+    }
+
+    /// Logs each whole line of `buffer` and keeps the rest, removing the logged bytes once
+    /// per read rather than once per line. A line longer than `maxLineBytes` is logged in
+    /// pieces: a plugin that writes to stderr without newlines must not grow it without bound.
+    private func logCompleteLines(_ buffer: inout [UInt8]) {
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+            logLine(String(decoding: buffer[start..<newline], as: UTF8.self))
+            start = newline + 1
+        }
+        while buffer.count - start > Self.maxLineBytes {
+            logLine(String(decoding: buffer[start..<start + Self.maxLineBytes], as: UTF8.self))
+            start += Self.maxLineBytes
+        }
+        buffer.removeSubrange(..<start)
     }
 
     /// SIGKILL; the reader thread reaps it. Never once it is reaped: its pid may then be
@@ -248,5 +264,55 @@ struct PluginFault: Error, Sendable, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// The thread every plugin is forked from. The parent-death signal follows the thread that
+/// forked the child, not the process: a plugin forked on one of Dispatch's workers (a restart,
+/// from the review that found the fault) was killed as soon as that worker exited, idle, and
+/// so lived only seconds. This thread never exits.
+private final class SpawnThread: @unchecked Sendable {
+    static let shared = SpawnThread()
+
+    private final class Job {
+        /// Let go of before `pid` is set: the caller's closure must not outlive its call.
+        var body: (() -> pid_t)?
+        var pid: pid_t?
+        init(_ body: @escaping () -> pid_t) { self.body = body }
+    }
+
+    private let monitor = Monitor()
+    // Guarded by `monitor`.
+    private var jobs: [Job] = []
+    private var started = false
+
+    /// Runs `body` on the thread and waits for it; here, when that thread cannot be started.
+    func run(_ body: () -> pid_t) -> pid_t {
+        withoutActuallyEscaping(body) { body in
+            monitor.locked {
+                if !started { started = startThread { [self] in loop() } }
+                guard started else { return body() }
+                let job = Job(body)
+                jobs.append(job)
+                monitor.broadcast()
+                while job.pid == nil { monitor.wait(until: nil) }
+                return job.pid ?? -ESRCH
+            }
+        }
+    }
+
+    private func loop() {
+        while true {
+            let job = monitor.locked { () -> Job in
+                while jobs.isEmpty { monitor.wait(until: nil) }
+                return jobs.removeFirst()
+            }
+            let pid = job.body?() ?? -ESRCH
+            monitor.locked {
+                job.body = nil
+                job.pid = pid
+                monitor.broadcast()
+            }
+        }
     }
 }

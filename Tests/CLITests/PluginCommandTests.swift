@@ -49,23 +49,35 @@ final class PluginCommandTests: XCTestCase {
     func testEveryFaultInCheckFailsOnlyItsFile() throws {
         let tree = try tree()
         try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
-        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside"]
+        let faults = ["Crash", "Hang", "Garbage", "Huge", "WrongID", "Outside", "CloseOutput"]
         var paths: [String] = []
         for (index, name) in faults.enumerated() {
             try tree.write("f\(index).yaml", "screen: \(name)\nelements: []\n")
             try tree.write("g\(index).yaml", "screen: Good\(index)\nelements:\n  - {id: b\(index), type: button, frame: [0, 100, 200, 50]}\n")
             paths += ["f\(index).yaml", "g\(index).yaml"]
         }
-        let outcome = try HiglintProcess.run(["check"] + paths, in: tree.url)
+        // Far more stderr than a pipe holds, while higlint waits for the answer: no fault.
+        try tree.write("h.yaml", "screen: Shout\nelements:\n  - {id: loud, type: button, frame: [0, 100, 200, 50]}\n")
+        let outcome = try HiglintProcess.run(["check", "h.yaml"] + paths, in: tree.url)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(7)) },
-                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml"], outcome.stdout)
+                       ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml", "f6.yaml"], outcome.stdout)
         XCTAssertEqual(lines.filter { $0.hasSuffix("[house.analytics]") }.map { String($0.prefix(7)) },
-                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml"], outcome.stdout)
+                       ["g0.yaml", "g1.yaml", "g2.yaml", "g3.yaml", "g4.yaml", "g5.yaml", "g6.yaml", "h.yaml:"], outcome.stdout)
         for reason in ["crashed (exited with status 3)", "did not answer within 1000 ms", "not a JSON object", "over 1 MiB",
-                       "a request id that is not in flight", "outside its prefix"] {
+                       "a request id that is not in flight", "outside its prefix", "crashed (closed its output)"] {
             XCTAssertTrue(outcome.stdout.contains(reason), "\(reason) missing from:\n\(outcome.stdout)")
         }
+        // Each line whole and prefixed with the plugin's name; h.yaml is reviewed again, alone,
+        // when a fault comes while it is in flight, so its lines may come twice.
+        let padding = " " + String(repeating: "x", count: 100)
+        let shouts = outcome.stderr.split(separator: "\n").filter { $0.contains("shout ") }
+        let numbers = shouts.compactMap { line -> Int? in
+            guard line.hasPrefix("plugin house: shout "), line.hasSuffix(padding) else { return nil }
+            return Int(line.dropFirst("plugin house: shout ".count).dropLast(padding.count))
+        }
+        XCTAssertEqual(numbers.count, shouts.count, "a stderr line broken or without its prefix")
+        XCTAssertEqual(Set(numbers), Set(0..<4000))
     }
 
     /// Every report format carries the plugin's findings, its failure and the custom rule's.
@@ -97,6 +109,17 @@ final class PluginCommandTests: XCTestCase {
 
             """)
         XCTAssertTrue(outcome.stderr.contains("could not start /nonexistent/house"), outcome.stderr)
+    }
+
+    /// A plugin that never answers the hello is given the startup wait, then fails every file.
+    func testAPluginThatNeverSaysHelloFailsEveryFile() throws {
+        let tree = try tree()
+        try tree.write("silent.yaml", "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture), --no-hello]}\n")
+        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "silent.yaml", "--fail-on", "never"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let reason = "error: plugin \"house\" failed: it failed to start: it did not say hello within 10000 ms [plugin.failed]"
+        XCTAssertEqual(outcome.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") },
+                       ["a.yaml:1:1: \(reason)", "c.yaml:1:1: \(reason)"], outcome.stdout)
     }
 
     func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
@@ -146,6 +169,29 @@ final class PluginCommandTests: XCTestCase {
         try tree.write("conflict.yaml", config("--conflict", ""))
         let conflict = try HiglintProcess.run(["check", "d.yaml", "--config", "conflict.yaml"], in: tree.url)
         XCTAssertTrue(conflict.stdout.contains("failed: it failed to start: its hello conflicts with another rule: threshold \"min_hit_target\""), conflict.stdout)
+    }
+
+    /// `rules:` ids under a plugin's prefix are checked against its hello, like thresholds;
+    /// a plugin that cannot start declares nothing, so neither is then an error that would stop the review.
+    func testRuleIDsLeftForAPluginAreCheckedOnceItSaysHello() throws {
+        let tree = try tree()
+        let plugin = "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture)]}\n"
+        try tree.write("typo.yaml", plugin + "rules:\n  house.analytic: off\n")
+        let typo = try HiglintProcess.run(["check", "c.yaml", "--config", "typo.yaml"], in: tree.url)
+        XCTAssertEqual(typo.status, 2, typo.stdout)
+        XCTAssertTrue(typo.stderr.hasPrefix(
+            "typo.yaml:5:3: error: rules: no rule has the id \"house.analytic\"; did you mean \"house.analytics\"?"), typo.stderr)
+        try tree.write("off.yaml", plugin + "rules:\n  house.analytics: off\n")
+        let off = try HiglintProcess.run(["check", "c.yaml", "--config", "off.yaml"], in: tree.url)
+        XCTAssertEqual(off.status, 0, off.stdout + off.stderr)
+        let broken = "plugins:\n  external:\n    - {name: house, command: [/nonexistent/house]}\n"
+        try tree.write("broken.yaml", broken + "rules:\n  house.analytic: off\nthresholds:\n  max_label_length: 5\n")
+        let failed = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "broken.yaml", "--fail-on", "never"], in: tree.url)
+        XCTAssertEqual(failed.status, 0, failed.stderr)
+        XCTAssertEqual(failed.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(6)) },
+                       ["a.yaml", "c.yaml"], failed.stdout)
+        XCTAssertFalse(failed.stderr.contains("no rule has the id"), failed.stderr)
+        XCTAssertFalse(failed.stderr.contains("unknown key"), failed.stderr)
     }
 
     func testConfigMistakesStopCheckWithTheirPosition() throws {

@@ -93,6 +93,22 @@ final class CustomRuleTests: XCTestCase {
         XCTAssertEqual(review("screen: Home\nkind: login\nelements:\n  - {id: a, type: button, label: Go}\n", config: config), [])
     }
 
+    /// `present: false`, `not` and `equals` written as a condition, each on both sides of its line.
+    func testPresentFalseNotAndEquals() throws {
+        let config = try config("""
+            custom_rules:
+              house.plain:
+                summary: Plain buttons have no role and are not bordered.
+                where: { type: { equals: button }, scroll: { not: both } }
+                require: { role: { present: false }, border: { not: true } }
+            """)
+        XCTAssertEqual(review(screen("{id: a, type: button}"), config: config), [])
+        XCTAssertEqual(review(screen("{id: a, type: button, role: primary}"), config: config).map(\.element), ["a"])
+        XCTAssertEqual(review(screen("{id: a, type: button, border: true}"), config: config).map(\.element), ["a"])
+        XCTAssertEqual(review(screen("{id: a, type: text, role: primary}"), config: config), [], "not selected: not a button")
+        XCTAssertEqual(review(screen("{id: a, type: button, role: primary, scroll: both}"), config: config), [], "not selected: scrolls both ways")
+    }
+
     func testThresholdsDeclaredByTheRuleOrBuiltInAreSetInTheConfig() throws {
         let rules = """
             custom_rules:
@@ -150,6 +166,14 @@ final class CustomRuleTests: XCTestCase {
             ("custom_rules:\n  house.x: {summary: S, require: {height: {min: 1}}, thresholds: {tall: {default: 40}}}\n",
              "config.yaml:2:73: error: custom_rules.house.x.thresholds.tall: a threshold needs a `default:` number and a `meaning:`"),
             ("thresholds: {tall: 3}\n", "config.yaml:1:14: error: unknown key \"tall\" in thresholds"),
+            ("custom_rules:\n  house.x: {summary: S, require: {label: {}}}\n",
+             "config.yaml:2:42: error: custom_rules.house.x.require.label: no condition given"),
+            ("custom_rules:\n  house.x: {summary: S, where: {label: {}}, require: {height: {max: 1}}}\n",
+             "config.yaml:2:40: error: custom_rules.house.x.where.label: no condition given"),
+            ("custom_rules:\n  house.x: {summary: S, require: {role: {in: []}}}\n",
+             "config.yaml:2:46: error: custom_rules.house.x.require.role.in: in needs at least one value"),
+            ("custom_rules:\n  house.x: {summary: S, require: {role: {not_in: []}}}\n",
+             "config.yaml:2:50: error: custom_rules.house.x.require.role.not_in: not_in needs at least one value"),
             ("rules: {house.y: off}\ncustom_rules:\n  house.x: {summary: S, require: {height: {max: 1}}}\n",
              "config.yaml:1:9: error: rules: no rule has the id \"house.y\"; did you mean \"house.x\"?"),
         ]

@@ -88,6 +88,22 @@ final class ExternalPluginTests: XCTestCase {
         XCTAssertTrue(log.all.contains("plugin house: reviewing 6-a.yaml"), "\(log.all)")
     }
 
+    /// A finding whose `element` is not text or whose `at` is not a position is dropped and
+    /// fails its file, the other findings kept; `null` for either is as if it were absent.
+    func testAMalformedFindingFailsItsFileAndTheOthersAreKept() throws {
+        let host = try host()
+        defer { host.shutdown() }
+        let findings = review([("a.yaml", spec("BadAt")), ("b.yaml", spec("BadElement")), ("c.yaml", spec("NullElement"))], host: host)
+        XCTAssertEqual(summary(findings), [
+            "a.yaml:1:1 plugin.failed error - plugin \"house\" failed: a finding's \"at\" is not {\"line\": L, \"column\": C}, both whole numbers from 1",
+            "a.yaml:3:5 house.analytics warning buy button buy names no action",
+            "b.yaml:1:1 plugin.failed error - plugin \"house\" failed: a finding's \"element\" is not text",
+            "b.yaml:3:5 house.analytics warning buy button buy names no action",
+            "c.yaml:1:1 house.analytics warning - on the screen",
+            "c.yaml:3:5 house.analytics warning buy button buy names no action",
+        ])
+    }
+
     /// A plugin that crashes on every file is restarted for each (after a growing pause),
     /// then given up after six faults in a row: the later files fail at once, with the reason,
     /// which is logged once rather than for each file.
@@ -152,6 +168,38 @@ final class ExternalPluginTests: XCTestCase {
         let missing = try host(command: ["/nonexistent/plugin"])
         let findings = review([("a.yaml", spec("Home"))], host: missing)
         XCTAssertEqual(findings.map(\.message), ["plugin \"house\" failed: it failed to start: could not start /nonexistent/plugin: No such file or directory"])
+    }
+
+    /// The parent-death signal follows the thread that started the plugin, not the process:
+    /// a plugin started (or restarted) on a worker thread that then exits must live on.
+    func testAPluginOutlivesTheThreadThatStartedIt() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
+        final class Start: @unchecked Sendable {
+            let make: () -> PluginHost?
+            var host: PluginHost?
+            init(_ make: @escaping () -> PluginHost?) { self.make = make }
+        }
+        let start = Start { try? self.host(["--pid-file", pidFile.path]) }
+        let context = Unmanaged.passRetained(start).toOpaque()
+        var thread = pthread_t()
+        XCTAssertEqual(pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
+            start.host = start.make()
+            return nil
+        }, context), 0)
+        XCTAssertEqual(pthread_join(thread, nil), 0)
+        let host = try XCTUnwrap(start.host)
+        defer { host.shutdown() }
+        let pid = try XCTUnwrap(Int32(String(contentsOf: pidFile, encoding: .utf8)))
+        XCTAssertEqual(summary(review([("a.yaml", spec("Home"))], host: host)), ["a.yaml:3:5 house.analytics warning buy button buy names no action"])
+        // Answered by the process the exited thread started, which still runs: no restart rewrote the pid file.
+        XCTAssertEqual(try String(contentsOf: pidFile, encoding: .utf8), String(pid))
+        XCTAssertEqual(kill(pid, 0), 0)
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        XCTAssertFalse(stat.contains(") Z "), stat)
     }
 
     func testShutdownEndsTheProcess() throws {

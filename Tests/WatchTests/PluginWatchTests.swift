@@ -65,7 +65,7 @@ final class PluginWatchTests: XCTestCase {
         let faults = [
             ("Crash", "crashed (exited with status 3)"), ("Hang", "did not answer within 1000 ms"),
             ("Garbage", "not a JSON object"), ("Huge", "over 1 MiB"), ("WrongID", "a request id that is not in flight"),
-            ("Outside", "outside its prefix"),
+            ("Outside", "outside its prefix"), ("CloseOutput", "crashed (closed its output)"),
         ]
         for (name, reason) in faults {
             try workspace.write("tree/home.yaml", Specs.screen(name))
@@ -76,9 +76,32 @@ final class PluginWatchTests: XCTestCase {
             XCTAssertTrue(report.contains("button go names no action"), "detail.yaml keeps its finding: \(report)")
             try daemon.assertMatchesCheck()
         }
-        try workspace.write("tree/home.yaml", Specs.screen("Home"))
+        // Far more stderr than a pipe holds: logged, prefixed, and no fault.
+        try workspace.write("tree/home.yaml", Specs.screen("Shout"))
+        try daemon.waitForLog("plugin house: shout 3999 ")
         try waitUntil("the fault gone; log: \(daemon.log)") { !(daemon.report?.contains("plugin.failed") ?? true) }
         try daemon.assertMatchesCheck()
+    }
+
+    /// A hello of another protocol, then (the config edited, SIGHUP) no hello at all: each
+    /// fails every file of the live report, and the custom rule still reports.
+    func testAPluginWithABadOrNoHelloFailsEachFile() throws {
+        let workspace = try workspace()
+        let old = Self.config.replacingOccurrences(of: "--pid-file, plugin.pid", with: "--old-protocol")
+        try workspace.write(".higlint.yaml", old)
+        let daemon = try WatchDaemon(["tree"], in: workspace)
+        try daemon.waitForStart()
+        let report = daemon.report ?? ""
+        XCTAssertEqual(report.components(separatedBy: "it failed to start: it speaks protocol 0, not 1").count - 1, 2, report)
+        XCTAssertTrue(report.contains("go says Go"), report)
+        try daemon.assertMatchesCheck()
+
+        try workspace.write(".higlint.yaml", Self.config.replacingOccurrences(of: "--pid-file, plugin.pid", with: "--no-hello"))
+        daemon.signal(SIGHUP)
+        try waitUntil("no hello in the report; log: \(daemon.log)") {
+            (daemon.report ?? "").components(separatedBy: "it did not say hello within 10000 ms").count - 1 == 2
+        }
+        XCTAssertTrue(daemon.report?.contains("go says Go") ?? false, daemon.report ?? "")
     }
 
     /// A plugin that cannot start fails each file of the live report while the custom rule

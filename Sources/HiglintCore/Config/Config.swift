@@ -18,6 +18,9 @@ public struct Config: Sendable {
     /// Keys under `thresholds:` that no built-in or custom rule declares, left for the
     /// external plugins to declare once they run (`unknownPluginThresholds`).
     public var pluginThresholds: [PluginThreshold] = []
+    /// Ids under `rules:` with an external plugin's prefix, left for the plugin's hello to
+    /// declare (`unknownPluginRules`); `key` is the id.
+    public var pluginRules: [PluginThreshold] = []
     /// Values set under `thresholds:`, by key; the rules declare the keys and defaults.
     public var thresholds = ThresholdValues()
     public var limits = LoaderLimits()
@@ -50,6 +53,17 @@ public struct Config: Sendable {
             var message = "unknown key \(quoted(threshold.key)) in thresholds"
             if let close = closestMatch(to: threshold.key, among: known) { message += "; did you mean \(quoted(close))?" }
             return ConfigError(file: sourceName ?? sourcePath ?? "config.yaml", mark: threshold.mark, message: message)
+        }
+    }
+
+    /// The config errors for `rules:` ids under an external plugin's prefix that its hello
+    /// did not declare (`rules` holds every rule the plugins declare).
+    public func unknownPluginRules(among rules: [RuleDescription]) -> [ConfigError] {
+        let known = rules.map(\.id)
+        return pluginRules.filter { !known.contains($0.key) }.map { rule in
+            var message = "rules: no rule has the id \(quoted(rule.key))"
+            if let close = closestMatch(to: rule.key, among: known) { message += "; did you mean \(quoted(close))?" }
+            return ConfigError(file: sourceName ?? sourcePath ?? "config.yaml", mark: rule.mark, message: message)
         }
     }
 

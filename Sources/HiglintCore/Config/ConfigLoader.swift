@@ -258,6 +258,7 @@ public struct ConfigLoader: Sendable {
                 reader.schema("rules", "no rule has the id \(quoted(name))\(suggestion)", at: document.start(entry.key))
                 continue
             }
+            if !ruleIDs.contains(id) { config.pluginRules.append(Config.PluginThreshold(key: id, mark: document.start(entry.key))) }
             // `off` must be read before YAML 1.1 turns it into false: the schema decides.
             if let text = document.scalar(entry.value), text == "off" || text == "false" || text == "no" {
                 config.ruleSeverities[id] = .some(nil)

@@ -213,7 +213,11 @@ struct CustomRuleReader {
                 continue
             }
             let fieldPath = "\(path).\(name)"
-            if document.kind(entry.value) == .mapping {
+            if document.kind(entry.value) == .mapping, document.entries(entry.value).count == 0 {
+                // No condition would always hold: a rule that checks nothing, or selects everything.
+                reader.schema(fieldPath, "no condition given; give at least one of \(ConditionField.allCases.map(\.rawValue).joined(separator: ", "))",
+                              at: document.start(entry.value))
+            } else if document.kind(entry.value) == .mapping {
                 clauses.append(Clause(property: property, conditions: conditions(entry.value, fieldPath, property, own, &reader)))
             } else if let value = self.value(entry.value, fieldPath, property.kind, &reader) {
                 clauses.append(Clause(property: property, conditions: [.equals(value)]))
@@ -234,7 +238,12 @@ struct CustomRuleReader {
             case .not: if let value = self.value(value, conditionPath, kind, &reader) { conditions.append(.not(value)) }
             case .isIn, .notIn:
                 var values: [PropertyValue] = []
-                for (index, item) in reader.list(value, conditionPath).enumerated() {
+                let items = reader.list(value, conditionPath)
+                if items.count == 0, reader.kind(value) == .sequence {
+                    reader.schema(conditionPath, "\(field.rawValue) needs at least one value", at: reader.start(value))
+                    return
+                }
+                for (index, item) in items.enumerated() {
                     if let value = self.value(item, "\(conditionPath)[\(index)]", kind, &reader) { values.append(value) }
                 }
                 conditions.append(field == .isIn ? .isIn(values) : .notIn(values))

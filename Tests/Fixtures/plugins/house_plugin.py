@@ -46,9 +46,24 @@ def review(request):
             spec.write("# saved meanwhile\n")
     if name == "Noisy":
         print("reviewing " + request["file"], file=sys.stderr, flush=True)
+    if name == "Shout":
+        # Far more than a pipe holds: higlint must read stderr while it waits for the answer.
+        for index in range(4000):
+            sys.stderr.write("shout %d %s\n" % (index, "x" * 100))
+        sys.stderr.flush()
+    if name == "CloseOutput":
+        # Its stdout closed, and still running: higlint must not wait for it to exit.
+        os.close(1)
+        time.sleep(3600)
     findings = []
     if name == "Outside":
         findings.append({"rule": "buttons.hit-target", "message": "not mine to say"})
+    if name == "BadAt":
+        findings.append({"rule": "house.analytics", "message": "where?", "at": {"line": "one", "column": 0}})
+    if name == "BadElement":
+        findings.append({"rule": "house.analytics", "message": "which?", "element": 2})
+    if name == "NullElement":
+        findings.append({"rule": "house.analytics", "message": "on the screen", "element": None, "at": None})
     limit = request.get("thresholds", {}).get("max_label_length")
     for element in walk(screen.get("elements", [])):
         if limit is not None and len(element.get("label", "")) > limit:
@@ -78,6 +93,8 @@ def main():
         if message["type"] == "hello":
             if mode == "--exit-at-hello":
                 sys.exit(1)
+            if mode == "--no-hello":
+                time.sleep(3600)
             if mode == "--old-protocol":
                 send({"type": "hello", "protocol": 0, "rules": []})
                 continue
