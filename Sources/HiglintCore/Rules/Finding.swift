@@ -131,6 +131,30 @@ public struct Finding: Sendable, Hashable {
                 return left < right
             }
         }
-        findings = order.map { findings[$0] }
+        permute(&findings, by: &order)
+    }
+
+    /// Puts `findings[order[i]]` at `i` for every `i`, following each cycle of `order` and
+    /// moving every finding once, bit for bit: `order.map { findings[$0] }` copied each one
+    /// (its strings and fix retained) and released the old array's. `order` is a
+    /// permutation of the indices; it is left as the identity.
+    private static func permute(_ findings: inout [Finding], by order: inout [Int]) {
+        findings.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            for start in 0..<all.count where order[start] != start {
+                let first = (base + start).move()
+                var hole = start
+                while true {
+                    let source = order[hole]
+                    order[hole] = hole
+                    if source == start {
+                        (base + hole).initialize(to: first)
+                        break
+                    }
+                    (base + hole).moveInitialize(from: base + source, count: 1)
+                    hole = source
+                }
+            }
+        }
     }
 }
