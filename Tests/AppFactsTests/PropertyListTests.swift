@@ -83,6 +83,16 @@ final class OldStylePropertyListTests: XCTestCase {
               f = {isa = PBXFileReferences; };
               g = {isa = PBXFileReference; isa = PBXGroup; };
               h = PBXFileReference;
+              i = {isa = PBXGroup; "\\151sa" = PBXFileReference; };
+              j = {isa = PBXFileReference; "\\151sa" = PBXGroup; };
+              k = {isa = PBXFileReference; path = "this.swift"; /* isa */ };
+              l = {isa = PBXGroup; path = x; /* isa = PBXFileReference */ isa = PBXFileReference; };
+              m = {isa=PBXFileReference;};
+              o = {isa = PBXFile/Reference; };
+              p = {isa = PBXFileReference; name = "a\\"b"; };
+              q = {isa = PBXFileReference; path = "isa"; };
+              r = {isa = PBXFileReference; path = Visa.swift; };
+              s = {isa = PBXFileReference ; };
             }; }
             """
         let bytes = Array(text.utf8)
@@ -94,7 +104,8 @@ final class OldStylePropertyListTests: XCTestCase {
             XCTAssertEqual(inPlace, full[id]?["isa"]?.string == "PBXFileReference", id)
             if inPlace { found.append(id) }
         }
-        XCTAssertEqual(found, ["a", "b"])
+        // `i` and `j` spell the key with an escape (`\151` is `i`): the later entry wins.
+        XCTAssertEqual(found, ["a", "b", "i", "k", "l", "m", "p", "q", "r", "s"])
     }
 
     func testIndexingTheObjectsFindsWhatTheFullParseFinds() throws {

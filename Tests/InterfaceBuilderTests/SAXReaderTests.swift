@@ -43,6 +43,28 @@ final class SAXReaderTests: XCTestCase {
         XCTAssertEqual(Array(root.children).last?.mark.column, 3)
     }
 
+    func testEveryNameKeepsItsOwnAnswerWhenTheTableGrows() throws {
+        // 3,000 element names and as many attribute names: the name table doubles several
+        // times, and each name, old or new, must still be found as itself.
+        var text = "<root>"
+        for index in 0..<3_000 { text += "<e\(index) a\(index)=\"v\(index)\" id=\"i\(index)\"/>" }
+        for index in stride(from: 2_999, through: 0, by: -7) { text += "<e\(index) a\(index)=\"again\(index)\"/>" }
+        text += "</root>"
+        let root = try XCTUnwrap(document(text))
+        let children = Array(root.children)
+        XCTAssertEqual(children.count, 3_000 + 429)
+        for (index, child) in children.prefix(3_000).enumerated() {
+            XCTAssertEqual(child.name, "e\(index)")
+            XCTAssertEqual(child["a\(index)"], "v\(index)")
+            XCTAssertEqual(child[.id], "i\(index)")
+        }
+        for (offset, child) in children.dropFirst(3_000).enumerated() {
+            let index = 2_999 - offset * 7
+            XCTAssertEqual(child.name, "e\(index)")
+            XCTAssertEqual(child["a\(index)"], "again\(index)")
+        }
+    }
+
     func testAttributesAreDecodedAndTextKeptForStrings() throws {
         let root = try XCTUnwrap(document("<a title=\"Sign in &amp; up &#x41;\"><string key=\"text\">one\ntwo &lt;3</string></a>"))
         XCTAssertEqual(root["title"], "Sign in & up A")

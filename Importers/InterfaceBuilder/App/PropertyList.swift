@@ -161,10 +161,47 @@ struct OldStylePropertyListParser {
     /// equal strings are the same thing. The group walk asks it of every file reference.
     static func object(in range: Range<Int>, of bytes: [UInt8], has key: StaticString, equalTo expected: StaticString) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
+            if let answer = leadingEntry(in: range, of: buffer, key: key, isString: expected) { return answer }
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
             return (try? parser.entry(key, isString: expected)) ?? false
         }
+    }
+
+    /// The answer of `entry(_:isString:)` read from the object's first bytes, for an object as
+    /// Xcode writes one: `{KEY = BARE;` and no other `KEY` in its text (so no second entry that
+    /// would win) and no `\` (so no escaped spelling of it). nil for anything else, which the
+    /// exact reading answers. The group walk asks this of every file reference of the project.
+    private static func leadingEntry(
+        in range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>, key: StaticString, isString expected: StaticString
+    ) -> Bool? {
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count, let base = buffer.baseAddress else { return nil }
+        let keyLength = key.utf8CodeUnitCount
+        var index = range.lowerBound
+        let end = range.upperBound
+        // `{`, the key, ` = `.
+        guard end - index > keyLength + 4, base[index] == UInt8(ascii: "{"),
+              memcmp(base + index + 1, key.utf8Start, keyLength) == 0,
+              base[index + 1 + keyLength] == UInt8(ascii: " "), base[index + 2 + keyLength] == UInt8(ascii: "="),
+              base[index + 3 + keyLength] == UInt8(ascii: " ")
+        else { return nil }
+        index += 4 + keyLength
+        let valueStart = index
+        while index < end, isBare(base[index]), base[index] != UInt8(ascii: "/") { index += 1 }
+        guard index > valueStart, index < end, base[index] == UInt8(ascii: ";") else { return nil }
+        let valueLength = index - valueStart
+        // The rest holds no backslash and no other occurrence of the key's bytes.
+        let rest = index + 1
+        guard memchr(base + rest, Int32(UInt8(ascii: "\\")), end - rest) == nil else { return nil }
+        let first = Int32(key.utf8Start.pointee)
+        var position = rest
+        while position + keyLength <= end, let found = memchr(base + position, first, end - position) {
+            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            guard offset + keyLength <= end else { break }
+            if memcmp(base + offset, key.utf8Start, keyLength) == 0 { return nil }
+            position = offset + 1
+        }
+        return valueLength == expected.utf8CodeUnitCount && memcmp(base + valueStart, expected.utf8Start, valueLength) == 0
     }
 
     private mutating func entry(_ wanted: StaticString, isString expected: StaticString) throws -> Bool {

@@ -36,7 +36,7 @@ struct ViewMapper {
             switch child.name {
             case "subviews":
                 out += child.children.map { ($0, nil) }
-            case _ where child[.key] == "contentView":
+            case _ where child.attribute(.key, is: "contentView"):
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
                 out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
             case "prototypes", "cells":
@@ -86,12 +86,12 @@ struct ViewMapper {
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
         let id = view[.id] ?? path
         var fields = ElementFields(id: id, mark: view.mark)
-        fields.type = view.name == "textView" ? (view[.editable] == "NO" ? .text : .textField) : type
+        fields.type = view.name == "textView" ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         if trusted { fields.frame = absolute }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
-        let turnedOff = view[.enabled] == "NO" || view[.userInteractionEnabled] == "NO"
+        let turnedOff = view.attribute(.enabled, is: "NO") || view.attribute(.userInteractionEnabled, is: "NO")
         if kind?.isSystemSized == true || (turnedOff && Self.controls.contains(fields.type)) {
             fields.suppressed.append("buttons.hit-target")
         }
@@ -125,8 +125,8 @@ struct ViewMapper {
             guard constraint[.secondItem] == nil, constraint[.relation] == nil, constraint[.multiplier] == nil,
                   let constant = constraint.number(.constant), let frame
             else { continue }
-            let drawn = constraint[.firstAttribute] == "width" ? frame.width
-                : constraint[.firstAttribute] == "height" ? frame.height : constant
+            let drawn = constraint.attribute(.firstAttribute, is: "width") ? frame.width
+                : constraint.attribute(.firstAttribute, is: "height") ? frame.height : constant
             if abs(drawn - constant) > 0.5 { return false }
         }
         return true
@@ -147,7 +147,7 @@ struct ViewMapper {
                 .joined()
         }
         if view.name == "button" {
-            if let normal = view.children("state").first(where: { $0[.key] == "normal" }), let title = normal[.title] {
+            if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
                 return title
             }
             if let configuration = view.child("buttonConfiguration"), let title = configuration[.title] { return title }
@@ -182,7 +182,7 @@ struct ViewMapper {
             if let reference = view.child("buttonConfiguration")?.child("imageReference", key: "image") {
                 name = reference[.image]
                 isSystem = reference[.catalog] == "system"
-            } else if let normal = view.children("state").first(where: { $0[.key] == "normal" }) {
+            } else if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }) {
                 name = normal[.image] ?? normal.child("imageReference", key: "image")?[.image]
                 isSystem = normal.child("imageReference", key: "image")?[.catalog] == "system"
             }
@@ -213,17 +213,31 @@ struct ViewMapper {
     /// ` (IB button "Save", id abc-12-xyz)`, and when a custom class draws it, that the class
     /// may change what IB shows.
     static func note(for view: XMLElement, label: String?) -> String {
-        var note = " (IB \(view.name)"
+        // Written as bytes into one buffer and made a string once: the mapper writes a note
+        // for every element, and appending strings piece by piece cost more than the rest of it.
+        var note: [UInt8] = []
+        note.reserveCapacity(128)
+        note.append(contentsOf: " (IB ".utf8)
+        note.append(contentsOf: view.name.utf8)
         if let label, label.contains(where: { !$0.isWhitespace }) {
-            note += " " + quoted(label)
+            note.append(UInt8(ascii: " "))
+            note.append(contentsOf: quoted(label).utf8)
         } else if let userLabel = view[.userLabel] {
-            note += " " + quoted(userLabel)
+            note.append(UInt8(ascii: " "))
+            note.append(contentsOf: quoted(userLabel).utf8)
         }
-        if let id = view[.id] { note += ", id " + LineText.escape(id) }
-        if let customClass = view[.customClass] {
-            note += "; its custom class " + LineText.escape(customClass) + " may change this at run time"
+        var start = note.count
+        note.append(contentsOf: ", id ".utf8)
+        if !view.appendLineText(.id, to: &note) { note.removeSubrange(start...) }
+        start = note.count
+        note.append(contentsOf: "; its custom class ".utf8)
+        if view.appendLineText(.customClass, to: &note) {
+            note.append(contentsOf: " may change this at run time".utf8)
+        } else {
+            note.removeSubrange(start...)
         }
-        return note + ")"
+        note.append(UInt8(ascii: ")"))
+        return String(decoding: note, as: UTF8.self)
     }
 }
 

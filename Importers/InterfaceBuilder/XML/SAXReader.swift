@@ -41,11 +41,14 @@ enum SAXReader {
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
 
         /// The name at `pointer` (NUL-terminated UTF-8, as libxml2 gives it) and what the
-        /// filter says of it.
-        func info(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo) {
-            if let known = named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer))) { return known }
-            return (String(cString: pointer),
-                    NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil))
+        /// filter says of it, when the filter or `IBAttribute` names it.
+        func knownInfo(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo)? {
+            named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
+        }
+
+        /// What the filter says of every name it does not know.
+        var unknownInfo: NameInfo {
+            NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil)
         }
     }
 
@@ -188,12 +191,14 @@ private final class SAXState {
                 let attribute = names.slot(attributeName)
                 guard names.infos[attribute].isKept else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
-                document.addAttribute(code: names.infos[attribute].attribute, name: names.infos[attribute].name) {
+                document.addAttribute(
+                    code: names.infos[attribute].attribute, name: names.documentName(attribute, spelledAt: attributeName)
+                ) {
                     Self.appendValue(value, to: &$0)
                 }
             }
         }
-        document.start(names.infos[element].name, mark: startTagMark(), firstAttribute: firstAttribute)
+        document.start(names.documentName(element, spelledAt: localName), mark: startTagMark(), firstAttribute: firstAttribute)
         keepsText = names.infos[element].keepsText
     }
 
@@ -302,12 +307,17 @@ private final class SAXState {
 
 /// What the filter says of each name, found by the name's address: libxml2 keeps one copy
 /// of each name in its dictionary for the whole parse, so equal addresses are equal names,
-/// and each name is looked at once, not at every use. A small direct-mapped cache in front
-/// of the table answers most lookups without hashing.
+/// and each name is looked at once, not at every use. The addresses are kept in an
+/// open-addressing table of their own (a multiplicative hash of the address, linear
+/// probing, doubled at half full): a document's hundred or so names are each new once, and
+/// a `Dictionary` insert, hashing the address with SipHash, cost more than the rest of the
+/// name's first use.
 private final class NameTable {
     struct Info {
-        /// The name's index among the document's names.
-        let name: Int32
+        /// The name's index among the document's names, or -1 until one is needed: a name
+        /// the filter does not know is made a string only if an element has it (an attribute
+        /// the importer does not read never is).
+        var name: Int32
         let attribute: IBAttribute?
         let isSkipped: Bool
         let isKept: Bool
@@ -319,45 +329,82 @@ private final class NameTable {
     /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
     // Read and written only by the parse's own thread, once per element and attribute.
     @exclusivity(unchecked) private(set) var infos: [Info] = []
-    /// Sized for the hundred or so names an IB document uses, so it is not grown and rehashed.
-    @exclusivity(unchecked) private var table = [UnsafePointer<xmlChar>: Int](minimumCapacity: 192)
-    private static let cacheSize = 512
-    private let cacheKeys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: NameTable.cacheSize)
-    private let cacheSlots = UnsafeMutablePointer<Int>.allocate(capacity: NameTable.cacheSize)
+    private var capacity = 512
+    private var keys: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
+    private var slots: UnsafeMutablePointer<Int32>
 
     init(filter: SAXReader.Filter, document: XMLDocument) {
         self.filter = filter
         self.document = document
         infos.reserveCapacity(192)
-        cacheKeys.initialize(repeating: nil, count: Self.cacheSize)
-        cacheSlots.initialize(repeating: 0, count: Self.cacheSize)
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: nil, count: capacity)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
-        cacheKeys.deallocate()
-        cacheSlots.deallocate()
+        keys.deallocate()
+        slots.deallocate()
+    }
+
+    private static func position(of pointer: UnsafePointer<xmlChar>, capacity: Int) -> Int {
+        let address = UInt64(UInt(bitPattern: pointer))
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32) & (capacity - 1)
     }
 
     /// The name's place in `infos`.
     func slot(_ pointer: UnsafePointer<xmlChar>) -> Int {
-        let slot = Int(bitPattern: UInt(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
-        if cacheKeys[slot] == pointer { return cacheSlots[slot] }
-        let index: Int
-        if let known = table[pointer] {
-            index = known
-        } else {
-            let (name, info) = filter.info(forName: pointer)
-            index = infos.count
+        var position = Self.position(of: pointer, capacity: capacity)
+        while let key = keys[position] {
+            if key == pointer { return Int(slots[position]) }
+            position = (position + 1) & (capacity - 1)
+        }
+        let index = infos.count
+        if let (name, info) = filter.knownInfo(forName: pointer) {
             infos.append(Info(
                 name: document.addName(name), attribute: info.attribute, isSkipped: info.isSkipped,
                 isKept: info.isKept, keepsText: info.keepsText))
-            table[pointer] = index
+        } else {
+            let info = filter.unknownInfo
+            infos.append(Info(
+                name: -1, attribute: info.attribute, isSkipped: info.isSkipped, isKept: info.isKept,
+                keepsText: info.keepsText))
         }
-        cacheKeys[slot] = pointer
-        cacheSlots[slot] = index
+        keys[position] = pointer
+        slots[position] = Int32(index)
+        if infos.count * 2 > capacity { grow() }
         return index
     }
 
+    /// The document's index of the name at `slot`, which `pointer` spells.
+    func documentName(_ slot: Int, spelledAt pointer: UnsafePointer<xmlChar>) -> Int32 {
+        let known = infos[slot].name
+        if known >= 0 { return known }
+        let name = document.addName(String(cString: pointer))
+        infos[slot].name = name
+        return name
+    }
+
+    private func grow() {
+        let oldKeys = keys
+        let oldSlots = slots
+        let oldCapacity = capacity
+        capacity *= 2
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: nil, count: capacity)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        for old in 0..<oldCapacity {
+            guard let key = oldKeys[old] else { continue }
+            var position = Self.position(of: key, capacity: capacity)
+            while keys[position] != nil { position = (position + 1) & (capacity - 1) }
+            keys[position] = key
+            slots[position] = oldSlots[old]
+        }
+        oldKeys.deallocate()
+        oldSlots.deallocate()
+    }
 }
 
 /// A fixed set of names and their answers, found by the bytes of a name: FNV-1a and open

@@ -121,6 +121,19 @@ final class XMLDocument {
         }
     }
 
+    /// Appends the value at `position` as `LineText.escape` writes it; its bytes as they are
+    /// when none can need an escape (no control byte, DEL, or lead byte of C1 or U+2028-206F).
+    func appendLineText(at position: Int, to out: inout [UInt8]) {
+        let attribute = attributes[position]
+        let plain: Bool = values.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)])
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { out.append(contentsOf: LineText.escape(value(at: position)).utf8) }
+    }
+
     /// Whether the value at `position` is exactly these bytes.
     func value(at position: Int, equals text: StaticString) -> Bool {
         let attribute = attributes[position]
@@ -228,6 +241,19 @@ struct XMLElement {
 
     func has(_ attribute: IBAttribute) -> Bool { position(of: attribute) != nil }
 
+    /// Appends the attribute's value as `LineText.escape` writes it; false when it is absent.
+    func appendLineText(_ attribute: IBAttribute, to out: inout [UInt8]) -> Bool {
+        guard let position = position(of: attribute) else { return false }
+        document.appendLineText(at: position, to: &out)
+        return true
+    }
+
+    /// Whether the attribute is there and is exactly `text`: `self[attribute] == text` without
+    /// making a string, for the comparisons the mapper makes on every view.
+    func attribute(_ attribute: IBAttribute, is text: StaticString) -> Bool {
+        position(of: attribute).map { document.value(at: $0, equals: text) } ?? false
+    }
+
     /// `attribute="YES"`.
     func flag(_ attribute: IBAttribute) -> Bool {
         position(of: attribute).map { document.value(at: $0, equals: "YES") } ?? false
@@ -238,8 +264,8 @@ struct XMLElement {
     }
 
     /// The first child with this name (and `key`, when given).
-    func child(_ name: String, key: String? = nil) -> XMLElement? {
-        children.first { $0.name == name && (key == nil || $0[.key] == key) }
+    func child(_ name: String, key: StaticString? = nil) -> XMLElement? {
+        children.first { child in child.name == name && (key.map { child.attribute(.key, is: $0) } ?? true) }
     }
 
     func children(_ name: String) -> [XMLElement] {
