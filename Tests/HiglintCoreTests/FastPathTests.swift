@@ -243,4 +243,27 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(sorted, stable, "\(round)")
         }
     }
+
+    func testMergingIntoReportOrderGivesTheStableSortOfBoth() {
+        var generator = SeededGenerator(seed: 1818)
+        let files = ["a.yaml", "a-b.yaml", "a/b.yaml", "é.yaml"]
+        func findings(upTo count: Int, tag: String) -> [Finding] {
+            (0..<Int.random(in: 0...count, using: &generator)).map { _ in
+                Finding(file: files.randomElement(using: &generator) ?? "", line: Int.random(in: 1...4, using: &generator),
+                        column: Int.random(in: 1...3, using: &generator), rule: ["x.one", "x.two"].randomElement(using: &generator) ?? "",
+                        severity: .info, message: "m",
+                        // Equal in the report order, told apart by the hint: only a stable merge keeps their order.
+                        hint: tag + String(Int.random(in: 0...9, using: &generator)))
+            }
+        }
+        for round in 0..<500 {
+            let own = findings(upTo: 40, tag: "own").sorted(by: Finding.reportOrder)
+            let extra = findings(upTo: 8, tag: "extra").sorted(by: Finding.reportOrder)
+            var merged = own
+            Finding.merge(extra, intoReportOrdered: &merged)
+            XCTAssertEqual(merged, (own + extra).sorted(by: Finding.reportOrder), "\(round)")
+            XCTAssertTrue(Finding.isInReportOrder(merged), "\(round)")
+            XCTAssertEqual(Finding.count(of: .info, in: merged), own.count + extra.count, "\(round)")
+        }
+    }
 }

@@ -554,23 +554,10 @@ public struct Engine: Sendable {
     /// and merged in rather than everything being sorted again. On equal keys a file
     /// finding goes first, as a stable sort of `findings + project` would put it.
     static func inReportOrder(_ findings: consuming [Finding], adding project: consuming [Finding]) -> [Finding] {
-        let isSorted = findings.indices.dropFirst().allSatisfy { position in
-            !Finding.reportOrder(findings[position], findings[position - 1])
-        }
-        guard isSorted else { return (findings + project).sorted(by: Finding.reportOrder) }
+        guard Finding.isInReportOrder(findings) else { return (findings + project).sorted(by: Finding.reportOrder) }
         if project.isEmpty { return findings }
-        let extra = project.sorted(by: Finding.reportOrder)
-        var merged: [Finding] = []
-        merged.reserveCapacity(findings.count + extra.count)
-        var next = 0
-        for position in findings.indices {
-            while next < extra.count, Finding.reportOrder(extra[next], findings[position]) {
-                merged.append(extra[next])
-                next += 1
-            }
-            merged.append(findings[position])
-        }
-        merged.append(contentsOf: extra[next...])
+        var merged = consume findings
+        Finding.merge(project.sorted(by: Finding.reportOrder), intoReportOrdered: &merged)
         return merged
     }
 

@@ -51,7 +51,7 @@ public struct Report: Sendable {
     public var screenCount: Int { files.indices.reduce(0) { $0 + files[$1].screenCount } }
 
     public func count(_ severity: Severity) -> Int {
-        findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+        Finding.count(of: severity, in: findings)
     }
 
     /// Whether any finding is at or above `threshold` (nil: never fail).

@@ -54,31 +54,107 @@ public struct Finding: Sendable, Hashable {
         return (lhs.element ?? "") < (rhs.element ?? "")
     }
 
+    /// Whether no finding of `findings` goes before the one ahead of it in report order.
+    /// Read in place: `allSatisfy { reportOrder(findings[$0], ...) }` copied two findings
+    /// (six strings and a fix retained and released) at every position.
+    public static func isInReportOrder(_ findings: [Finding]) -> Bool {
+        findings.withUnsafeBufferPointer { all -> Bool in
+            guard let base = all.baseAddress, all.count > 1 else { return true }
+            for position in 1..<all.count where precedes(base + position, base + position - 1) { return false }
+            return true
+        }
+    }
+
+    /// How many of `findings` have `severity`, each read in place rather than copied.
+    public static func count(of severity: Severity, in findings: [Finding]) -> Int {
+        findings.withUnsafeBufferPointer { all -> Int in
+            guard let base = all.baseAddress else { return 0 }
+            var count = 0
+            for position in 0..<all.count where (base + position).pointee.severity == severity { count += 1 }
+            return count
+        }
+    }
+
+    /// `reportOrder` of two findings in place: a pair in one file settles by line and column
+    /// without touching the rest.
+    private static func precedes(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
+        if lhs.pointee.file == rhs.pointee.file {
+            if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
+            if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
+        }
+        return reportOrder(lhs.pointee, rhs.pointee)
+    }
+
+    /// Merges `extra`, in report order, into `findings`, in report order, so that the result
+    /// is what a stable sort of `findings + extra` gives: on equal keys a finding of
+    /// `findings` goes first. Merged from the back in place: each finding of `findings` is
+    /// moved (swapped) at most once and never copied, where appending each to a new array
+    /// retained and later released its strings and fix.
+    public static func merge(_ extra: [Finding], intoReportOrdered findings: inout [Finding]) {
+        guard !extra.isEmpty else { return }
+        let count = findings.count
+        // The slots the merge fills from the back; each is overwritten before it is read.
+        findings.append(contentsOf: extra)
+        findings.withUnsafeMutableBufferPointer { all in
+            extra.withUnsafeBufferPointer { added in
+                guard let base = all.baseAddress, let addedBase = added.baseAddress else { return }
+                var own = count - 1
+                var next = added.count - 1
+                var slot = all.count - 1
+                while next >= 0 {
+                    if own >= 0, precedes(addedBase + next, UnsafePointer(base + own)) {
+                        all.swapAt(slot, own)
+                        own -= 1
+                    } else {
+                        all[slot] = added[next]
+                        next -= 1
+                    }
+                    slot -= 1
+                }
+            }
+        }
+    }
+
     /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
     /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
     /// themselves, so each comparison reads two findings in place (no copies, no retains) and
     /// settles most pairs by line and column; each finding then moves once.
     public static func sortInReportOrder(_ findings: inout [Finding]) {
-        guard findings.count > 1 else { return }
-        let sorted = findings.withUnsafeBufferPointer { all -> Bool in
-            for position in 1..<all.count where reportOrder(all[position], all[position - 1]) { return false }
-            return true
-        }
-        if sorted { return }
+        guard findings.count > 1, !isInReportOrder(findings) else { return }
         var order = Array(findings.indices)
         findings.withUnsafeBufferPointer { all in
             order.sort { left, right in
                 let lhs = all.baseAddress! + left
                 let rhs = all.baseAddress! + right
-                if lhs.pointee.file == rhs.pointee.file {
-                    if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
-                    if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
-                }
-                if reportOrder(lhs.pointee, rhs.pointee) { return true }
-                if reportOrder(rhs.pointee, lhs.pointee) { return false }
+                if precedes(lhs, rhs) { return true }
+                if precedes(rhs, lhs) { return false }
                 return left < right
             }
         }
-        findings = order.map { findings[$0] }
+        permute(&findings, by: &order)
+    }
+
+    /// Puts `findings[order[i]]` at `i` for every `i`, following each cycle of `order` and
+    /// moving every finding once, bit for bit: `order.map { findings[$0] }` copied each one
+    /// (its strings and fix retained) and released the old array's. `order` is a
+    /// permutation of the indices; it is left as the identity.
+    private static func permute(_ findings: inout [Finding], by order: inout [Int]) {
+        findings.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            for start in 0..<all.count where order[start] != start {
+                let first = (base + start).move()
+                var hole = start
+                while true {
+                    let source = order[hole]
+                    order[hole] = hole
+                    if source == start {
+                        (base + hole).initialize(to: first)
+                        break
+                    }
+                    (base + hole).moveInitialize(from: base + source, count: 1)
+                    hole = source
+                }
+            }
+        }
     }
 }
