@@ -93,6 +93,13 @@ enum SAXReader {
                 xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
                 context.pointee.replaceEntities = 0
                 xmlParseDocument(context)
+                // An entity declaration makes libxml2 build a document even in SAX mode (its
+                // expat compatibility); it frees that only when the parse gets to the end, so
+                // a malformed file would leak it.
+                if let document = context.pointee.myDoc {
+                    xmlFreeDoc(document)
+                    context.pointee.myDoc = nil
+                }
                 context.pointee.sax = original
                 state.context = nil
                 return true
