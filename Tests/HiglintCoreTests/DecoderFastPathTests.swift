@@ -217,3 +217,26 @@ final class DecoderFastPathTests: XCTestCase {
         }
     }
 }
+
+extension DecoderFastPathTests {
+    func testItemPathsAreTheInterpolatedPaths() {
+        for list in ["", "elements", "elements[3].children", "navigation_bar.items", "tab_bar.tabs", "gestures", "é[1].ü", "a very long path of many segments[12].children[0].children"] {
+            for index in [-1, 0, 1, 9, 10, 99, 100, 12_345, Int.max, Int.min] {
+                XCTAssertEqual(NodeReader.itemPath(list, index), "\(list)[\(index)]")
+            }
+        }
+    }
+
+    func testScratchBuffersCopyOutWhatWasWritten() {
+        let buffer = ScratchBuffer<Int32>(capacity: 1)
+        XCTAssertEqual(buffer.makeArray(), [])
+        for value in 0..<1000 { buffer.append(Int32(value)) }
+        XCTAssertEqual(buffer.makeArray(), (0..<1000).map(Int32.init))
+        XCTAssertEqual(buffer.removeLast(), 999)
+        XCTAssertEqual(buffer.lastPointer?.pointee, 998)
+        buffer.removeAll()
+        XCTAssertNil(buffer.lastPointer)
+        XCTAssertNil(buffer.removeLast())
+        XCTAssertEqual(buffer.makeArray(), [])
+    }
+}

@@ -100,6 +100,38 @@ struct NodeReader {
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark, fix: fix))
     }
 
+    /// `list[index]`, as `"\(list)[\(index)]"` writes it, but without the interpolation's
+    /// generic path, which looks the integer's conformances up at run time: every element's
+    /// and gesture's path is built here, whether or not a message ever shows it.
+    /// It writes the path's bytes once, into a string of their exact size.
+    static func itemPath(_ list: String, _ index: Int) -> String {
+        guard index >= 0 else { return list + "[" + String(index) + "]" }
+        var digits = 1
+        var rest = index / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var list = list
+        return list.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + digits + 2) { path in
+                var end = 0
+                for byte in head {
+                    path[end] = byte
+                    end += 1
+                }
+                path[end] = UInt8(ascii: "[")
+                var value = index
+                for place in stride(from: end + digits, to: end, by: -1) {
+                    path[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                path[end + digits + 1] = UInt8(ascii: "]")
+                return end + digits + 2
+            }
+        }
+    }
+
     /// Any scalar as text: `screen: NO` is the string "NO". Null means absent.
     mutating func string(_ node: Node, _ path: @autoclosure () -> String) -> String? {
         guard document.kind(node) == .scalar else {

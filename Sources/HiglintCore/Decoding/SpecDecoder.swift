@@ -52,7 +52,7 @@ public struct SpecDecoder: Sendable {
             case .data: screen.data = Self.data(value, &reader)
             case .gestures:
                 screen.gestures = reader.list(value, key).enumerated().map { index, item in
-                    Self.gesture(item, path: "gestures[\(index)]", &reader)
+                    Self.gesture(item, path: NodeReader.itemPath("gestures", index), &reader)
                 }
             case .elements:
                 screen.elements = Self.elements(value, path: key, placement: .content, inherited: [], &reader)
@@ -87,7 +87,7 @@ public struct SpecDecoder: Sendable {
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             elements.append(element(
-                item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
+                item, path: NodeReader.itemPath(path, index), placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
                 &reader))
         }
         return elements
@@ -165,7 +165,7 @@ public struct SpecDecoder: Sendable {
         element.suppressionMarks = inheritedMarks.isEmpty ? element.ignoreMarks : inheritedMarks + element.ignoreMarks
         if let children {
             element.children = elements(
-                children, path: "\(element.path).children", placement: element.placement, inherited: element.suppressed,
+                children, path: element.path + ".children", placement: element.placement, inherited: element.suppressed,
                 inheritedMarks: element.suppressionMarks, &reader)
         }
         let boxed = Element(element)
@@ -269,7 +269,7 @@ public struct SpecDecoder: Sendable {
             case .title: bar.title = reader.string(value, path())
             case .titleFont: bar.titleFont = font(value, path(), &reader)
             case .back: bar.back = backButton(value, &reader)
-            case .items: bar.items = elements(value, path: path(), placement: .navigationBarItem, inherited: [], &reader)
+            case .items: bar.items = elements(value, path: "navigation_bar.items", placement: .navigationBarItem, inherited: [], &reader)
             case .translucent: bar.translucent = reader.bool(value, path()) ?? false
             case .color: bar.color = reader.string(value, path())
             case .height: bar.height = barHeight(value, path(), &reader)
@@ -292,7 +292,7 @@ public struct SpecDecoder: Sendable {
         reader.map(node, path: "toolbar", known: SpecFields.toolbar, into: Toolbar.init) { reader, bar, field, value in
             func path() -> String { "toolbar.\(field.rawValue)" }
             switch field {
-            case .items: bar.items = elements(value, path: path(), placement: .toolbarItem, inherited: [], &reader)
+            case .items: bar.items = elements(value, path: "toolbar.items", placement: .toolbarItem, inherited: [], &reader)
             case .translucent: bar.translucent = reader.bool(value, path()) ?? false
             case .color: bar.color = reader.string(value, path())
             case .height: bar.height = barHeight(value, path(), &reader)
@@ -304,7 +304,7 @@ public struct SpecDecoder: Sendable {
         reader.map(node, path: "tab_bar", known: SpecFields.tabBar, into: TabBar.init) { reader, bar, field, value in
             func path() -> String { "tab_bar.\(field.rawValue)" }
             switch field {
-            case .tabs: bar.tabs = elements(value, path: path(), placement: .tab, inherited: [], &reader)
+            case .tabs: bar.tabs = elements(value, path: "tab_bar.tabs", placement: .tab, inherited: [], &reader)
             case .translucent: bar.translucent = reader.bool(value, path()) ?? false
             }
         }
@@ -351,13 +351,13 @@ public struct SpecDecoder: Sendable {
     static func layouts(_ node: Node, _ reader: inout NodeReader) -> [LayoutVariant] {
         var variants: [LayoutVariant] = []
         reader.fields(of: node, path: "layouts", known: SpecFields.layouts) { reader, sizeClass, value in
-            let path = "layouts.\(sizeClass.rawValue)"
+            func path() -> String { "layouts.\(sizeClass.rawValue)" }
             let variant = reader.map(
-                value, path: path, known: SpecFields.layoutVariant, into: { LayoutVariant(sizeClass: sizeClass, marks: $0) }
+                value, path: path(), known: SpecFields.layoutVariant, into: { LayoutVariant(sizeClass: sizeClass, marks: $0) }
             ) { reader, variant, field, fieldValue in
                 switch field {
-                case .presentation: variant.presentation = reader.string(fieldValue, "\(path).\(field.rawValue)")
-                case .hidden: variant.hidden = reader.strings(fieldValue, "\(path).\(field.rawValue)").values
+                case .presentation: variant.presentation = reader.string(fieldValue, "\(path()).\(field.rawValue)")
+                case .hidden: variant.hidden = reader.strings(fieldValue, "\(path()).\(field.rawValue)").values
                 }
             }
             variants.append(variant)
