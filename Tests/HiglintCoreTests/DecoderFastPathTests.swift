@@ -240,3 +240,25 @@ extension DecoderFastPathTests {
         XCTAssertEqual(buffer.makeArray(), [])
     }
 }
+
+extension DecoderFastPathTests {
+    /// `isNull` looks at a scalar's bytes only for the lengths a null spelling has.
+    func testNullIsExactlyThePlainNullSpellings() throws {
+        let spellings: Set<String> = ["", "~", "null", "Null", "NULL"]
+        var texts = ["", "~", "null", "Null", "NULL", "nULL", "NuLL", "nul", "nulls", "~~", " ~", "None", "Nil", "NUll"]
+        let letters = ["n", "N", "u", "U", "l", "L", "~", "x"]
+        for first in letters {
+            for second in letters {
+                texts.append(first + second)
+                for third in letters { texts.append(first + second + third + "l"); texts.append(first + second + third + "L") }
+            }
+        }
+        for text in texts {
+            for (written, plain) in [(text.isEmpty ? "" : text, true), (quoted(text), false), ("!!str \(quoted(text))", false)] {
+                let document = try load("value: \(written)\n")
+                let node = try value(in: document)
+                XCTAssertEqual(document.isNull(node), plain && spellings.contains(text), written)
+            }
+        }
+    }
+}

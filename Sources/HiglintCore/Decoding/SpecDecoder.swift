@@ -1,3 +1,5 @@
+import Glibc
+
 /// A screen and the problems met while decoding it.
 public struct DecodedScreen: Sendable {
     public var screen: Screen
@@ -211,13 +213,22 @@ public struct SpecDecoder: Sendable {
     /// and the count mean the same in bytes. Nil for anything else, which `icon` reads as text.
     static func asciiIcon(_ node: Node, in document: YAMLDocument) -> Icon? {
         document.withScalarBytes(node) { bytes in
-            guard let bytes, bytes.count > 7, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let bytes, let start = bytes.baseAddress, bytes.count > 7, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func starts(with prefix: [UInt8]) -> Bool {
+                prefix.withUnsafeBufferPointer { prefix in
+                    guard let other = prefix.baseAddress else { return false }
+                    return memcmp(start, other, 7) == 0
+                }
+            }
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[7...]), as: UTF8.self)
-            if bytes.starts(with: "system:".utf8) { return .system(name) }
-            if bytes.starts(with: "custom:".utf8) { return .custom(name) }
+            if starts(with: systemPrefix) { return .system(name) }
+            if starts(with: customPrefix) { return .custom(name) }
             return nil
         }
     }
+
+    private static let systemPrefix = Array("system:".utf8)
+    private static let customPrefix = Array("custom:".utf8)
 
     static func font(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Font? {
         guard reader.kind(node) == .mapping else {
