@@ -245,7 +245,7 @@ extension DecoderFastPathTests {
     /// `isNull` looks at a scalar's bytes only for the lengths a null spelling has.
     func testNullIsExactlyThePlainNullSpellings() throws {
         let spellings: Set<String> = ["", "~", "null", "Null", "NULL"]
-        var texts = ["", "~", "null", "Null", "NULL", "nULL", "NuLL", "nul", "nulls", "~~", " ~", "None", "Nil", "NUll"]
+        var texts = ["", "~", "null", "Null", "NULL", "nULL", "NuLL", "nul", "nulls", "~~", "None", "Nil", "NUll"]
         let letters = ["n", "N", "u", "U", "l", "L", "~", "x"]
         for first in letters {
             for second in letters {
