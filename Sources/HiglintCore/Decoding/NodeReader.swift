@@ -100,10 +100,10 @@ struct NodeReader {
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark, fix: fix))
     }
 
-    /// `list[index]`, as `"\(list)[\(index)]"` writes it, but without the interpolation's
-    /// generic path, which looks the integer's conformances up at run time: every element's
-    /// and gesture's path is built here, whether or not a message ever shows it.
-    /// It writes the path's bytes once, into a string of their exact size.
+    /// `list[index]`, as `"\(list)[\(index)]"` writes it, but with its bytes written once into
+    /// a string of their exact size: the interpolation appended three times and converted the
+    /// index through its generic path, and every element's and gesture's path is built here,
+    /// whether or not a message ever shows it.
     static func itemPath(_ list: String, _ index: Int) -> String {
         guard index >= 0 else { return list + "[" + String(index) + "]" }
         var digits = 1
