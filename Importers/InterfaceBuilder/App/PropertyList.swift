@@ -57,8 +57,15 @@ struct SelectedEntries: Sendable {
     /// The value of each key, in the order of `keys`; nil for a key the object does not have.
     var values: [PropertyList?]
 
-    init(keys: [StaticString]) {
+    /// The value of `idListKey`, when it is a list of bare ASCII words (ids as Xcode writes
+    /// them): where each word is in the file, and then that key's value is not built. nil when
+    /// the key is absent or its value is anything else (then it is in `values`).
+    var idRanges: [Range<Int>]?
+    let idListKey: StaticString?
+
+    init(keys: [StaticString], idListKey: StaticString? = nil) {
         self.keys = keys
+        self.idListKey = idListKey
         values = Array(repeating: nil, count: keys.count)
     }
 
@@ -83,7 +90,7 @@ struct SelectedEntries: Sendable {
 struct IndexedPropertyList: Sendable {
     var root: PropertyList
     /// Nil when the root has no `objects` dictionary.
-    var objects: [String: Range<Int>]?
+    var objects: ObjectIndex?
 }
 
 /// Why a property list could not be read, and where.
@@ -109,7 +116,7 @@ struct OldStylePropertyListParser {
     /// Whether the root's `objects` dictionary is indexed rather than built.
     private var indexesObjects = false
     /// The last `objects` dictionary's entries, by key, when indexing.
-    private var objectRanges: [String: Range<Int>]?
+    private var objectRanges: ObjectIndex?
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -147,11 +154,13 @@ struct OldStylePropertyListParser {
 
     /// Only the entries named by `keys` of the object at `range` (from `parseIndexingObjects`),
     /// nil when it is not a dictionary: the others are passed over without being built.
-    static func object(in range: Range<Int>, of bytes: [UInt8], keeping keys: [StaticString]) -> SelectedEntries? {
+    static func object(
+        in range: Range<Int>, of bytes: [UInt8], keeping keys: [StaticString], idList: StaticString? = nil
+    ) -> SelectedEntries? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
-            return try? parser.selectedEntries(keys)
+            return try? parser.selectedEntries(SelectedEntries(keys: keys, idListKey: idList))
         }
     }
 
@@ -253,12 +262,13 @@ struct OldStylePropertyListParser {
     }
 
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
-    private mutating func selectedEntries(_ keys: [StaticString]) throws -> SelectedEntries? {
+    private mutating func selectedEntries(_ empty: SelectedEntries) throws -> SelectedEntries? {
         guard current == UInt8(ascii: "{") else { return nil }
         // An object is a value of the `objects` dictionary, itself the root's: its own entries are three levels down.
         let depth = 3
         index += 1
-        var entries = SelectedEntries(keys: keys)
+        var entries = empty
+        let keys = entries.keys
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
@@ -283,13 +293,52 @@ struct OldStylePropertyListParser {
             index += 1
             if let wanted {
                 // A repeated key keeps its last value, as in a dictionary.
-                entries.values[wanted] = try value(depth: depth)
+                if let listKey = entries.idListKey, keys[wanted].withUTF8Buffer({ a in listKey.withUTF8Buffer { a.elementsEqual($0) } }),
+                   let ranges = bareWordList() {
+                    entries.idRanges = ranges
+                    entries.values[wanted] = nil
+                } else {
+                    entries.values[wanted] = try value(depth: depth)
+                    if let listKey = entries.idListKey,
+                       keys[wanted].withUTF8Buffer({ a in listKey.withUTF8Buffer { a.elementsEqual($0) } }) {
+                        entries.idRanges = nil
+                    }
+                }
             } else {
                 try skipValue(depth: depth)
             }
             try skipTrivia()
             guard current == UInt8(ascii: ";") else { throw error("expected ;") }
             index += 1
+        }
+    }
+
+    /// A list of bare ASCII words, as the ranges of the words; nil (and the position where it
+    /// was) for any other value, which `value` then reads. The text was checked when it was
+    /// indexed; whatever this does not take on (a quoted word, a comment not closed) is nil too.
+    private mutating func bareWordList() -> [Range<Int>]? {
+        let count = bytes.count
+        var position = index
+        guard QuickScan.blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "(") else { return nil }
+        position += 1
+        var words: [Range<Int>] = []
+        while true {
+            guard QuickScan.blanks(bytes, &position), position < count else { return nil }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ")") {
+                index = position + 1
+                return words
+            }
+            let start = position
+            while position < count, bytes[position] < 0x80, Self.isBare(bytes[position]) { position += 1 }
+            guard position > start, position == count || bytes[position] < 0x80 else { return nil }
+            words.append(start..<position)
+            guard QuickScan.blanks(bytes, &position), position < count else { return nil }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] != UInt8(ascii: ")") {
+                return nil
+            }
         }
     }
 
@@ -414,10 +463,10 @@ struct OldStylePropertyListParser {
     }
 
     /// A dictionary's entries as the ranges of their values, each value checked by `skipValue`.
-    private mutating func indexedDictionary(depth: Int) throws -> [String: Range<Int>] {
+    private mutating func indexedDictionary(depth: Int) throws -> ObjectIndex {
         index += 1
         // Sized once for the file (Xcode writes an object every 300 bytes or so), not grown and rehashed.
-        var entries = [String: Range<Int>](minimumCapacity: bytes.count / 256)
+        var entries = ObjectIndex(expectedCount: bytes.count / 256)
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
@@ -425,24 +474,46 @@ struct OldStylePropertyListParser {
                 index += 1
                 return entries
             }
-            let key = try string()
+            let keyStart = index
+            // A bare ASCII id is its own bytes; any other is decoded as the full parse decodes it.
+            var decodedKey: String?
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                decodedKey = try string()
+            } else {
+                try skipString()
+                if !bytes[keyStart..<index].allSatisfy({ $0 < 0x80 }) {
+                    index = keyStart
+                    decodedKey = try string()
+                }
+            }
+            let keyEnd = index
             try skipTrivia()
-            guard current == UInt8(ascii: "=") else { throw error("expected = after the key \(HiglintCore.quoted(key, limit: 40))") }
+            guard current == UInt8(ascii: "=") else {
+                throw error("expected = after the key \(HiglintCore.quoted(key(at: keyStart), limit: 40))")
+            }
             index += 1
             try skipTrivia()
             let start = index
             // The quick scan for text as Xcode writes it; anything it does not take, the exact
             // one reads again from the start of the value (and reports, if it is an error).
-            if let end = QuickScan.valueEnd(in: bytes, from: start, depth: depth) {
+            var isa: Range<Int>?
+            if let (end, found) = QuickScan.objectEnd(in: bytes, from: start, depth: depth) {
                 index = end
+                isa = found
             } else {
                 try skipValue(depth: depth)
             }
             let end = index
             try skipTrivia()
-            guard current == UInt8(ascii: ";") else { throw error("expected ; after the value of \(HiglintCore.quoted(key, limit: 40))") }
+            guard current == UInt8(ascii: ";") else {
+                throw error("expected ; after the value of \(HiglintCore.quoted(key(at: keyStart), limit: 40))")
+            }
             index += 1
-            entries[key] = start..<end
+            if var decodedKey {
+                decodedKey.withUTF8 { entries.set($0, range: start..<end, isa: isa) }
+            } else {
+                entries.set(UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), range: start..<end, isa: isa)
+            }
         }
     }
 
@@ -688,6 +759,49 @@ enum QuickScan {
         return value(bytes, &position, depth: depth) ? position : nil
     }
 
+    /// `valueEnd` for an entry of the `objects` table, and where the object's `isa` value is
+    /// when the text says it plainly: the last `isa` entry's bare word, in a dictionary whose
+    /// keys are all bare (a quoted key might spell `isa` with an escape). nil for the `isa`
+    /// otherwise, and the caller reads it exactly.
+    static func objectEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int) -> (end: Int, isa: Range<Int>?)? {
+        var position = start
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else {
+            return value(bytes, &position, depth: depth) ? (position, nil) : nil
+        }
+        guard depth < OldStylePropertyListParser.maximumDepth else { return nil }
+        let depth = depth + 1
+        position += 1
+        var isa: Range<Int>?
+        var plain = true
+        while true {
+            guard blanks(bytes, &position), position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: "}") {
+                return (position + 1, plain ? isa : nil)
+            }
+            let keyStart = position
+            let first = bytes[position]
+            guard string(bytes, &position) else { return nil }
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { plain = false }
+            let isIsa = position - keyStart == 3 && first == UInt8(ascii: "i") && bytes[keyStart + 1] == UInt8(ascii: "s")
+                && bytes[keyStart + 2] == UInt8(ascii: "a")
+            guard blanks(bytes, &position), position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return nil }
+            position += 1
+            guard blanks(bytes, &position), position < bytes.count else { return nil }
+            let valueStart = position
+            let valueFirst = bytes[position]
+            guard value(bytes, &position, depth: depth) else { return nil }
+            if isIsa {
+                if OldStylePropertyListParser.isBare(valueFirst) {
+                    isa = valueStart..<position
+                } else {
+                    plain = false
+                }
+            }
+            guard blanks(bytes, &position), position < bytes.count, bytes[position] == UInt8(ascii: ";") else { return nil }
+            position += 1
+        }
+    }
+
     private static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, depth: Int) -> Bool {
         guard position < bytes.count else { return false }
         switch bytes[position] {
@@ -707,7 +821,7 @@ enum QuickScan {
     /// Blanks and comments, as `skipTrivia` passes them; false for a comment that is not
     /// closed (the exact reader reports it).
     @inline(__always)
-    private static func blanks(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+    fileprivate static func blanks(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
         let count = bytes.count
         while position < count {
             let byte = bytes[position]
