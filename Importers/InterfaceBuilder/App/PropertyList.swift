@@ -61,20 +61,29 @@ struct SelectedEntries: Sendable {
     /// them): where each word is in the file, and then that key's value is not built. nil when
     /// the key is absent or its value is anything else (then it is in `values`).
     var idRanges: [Range<Int>]?
-    let idListKey: StaticString?
+    /// The position of `idListKey` in `keys`.
+    let idListIndex: Int?
 
     init(keys: [StaticString], idListKey: StaticString? = nil) {
         self.keys = keys
-        self.idListKey = idListKey
+        idListIndex = idListKey.flatMap { listKey in
+            keys.firstIndex { key in key.withUTF8Buffer { a in listKey.withUTF8Buffer { a.elementsEqual($0) } } }
+        }
         values = Array(repeating: nil, count: keys.count)
     }
 
     subscript(_ key: StaticString) -> PropertyList? {
         key.withUTF8Buffer { wanted in
-            for (index, candidate) in keys.enumerated() {
-                if candidate.withUTF8Buffer({ $0.elementsEqual(wanted) }) { return values[index] }
-            }
+            for index in keys.indices where Self.equal(keys[index], wanted) { return values[index] }
             return nil
+        }
+    }
+
+    /// Whether `key` is `bytes`: by length and `memcmp`, where comparing buffers as sequences
+    /// went through a generic loop for each of an object's keys against each key wanted.
+    static func equal(_ key: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.withUTF8Buffer { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
         }
     }
 
@@ -284,28 +293,29 @@ struct OldStylePropertyListParser {
                 let start = index
                 try skipString()
                 let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                wanted = keys.firstIndex { candidate in
-                    candidate.withUTF8Buffer { $0.count == key.count && $0.elementsEqual(key) }
-                }
+                wanted = keys.firstIndex { SelectedEntries.equal($0, key) }
             }
             try skipTrivia()
             guard current == UInt8(ascii: "=") else { throw error("expected =") }
             index += 1
             if let wanted {
                 // A repeated key keeps its last value, as in a dictionary.
-                if let listKey = entries.idListKey, keys[wanted].withUTF8Buffer({ a in listKey.withUTF8Buffer { a.elementsEqual($0) } }),
-                   let ranges = bareWordList() {
+                if wanted == entries.idListIndex, let ranges = bareWordList() {
                     entries.idRanges = ranges
                     entries.values[wanted] = nil
                 } else {
                     entries.values[wanted] = try value(depth: depth)
-                    if let listKey = entries.idListKey,
-                       keys[wanted].withUTF8Buffer({ a in listKey.withUTF8Buffer { a.elementsEqual($0) } }) {
-                        entries.idRanges = nil
-                    }
+                    if wanted == entries.idListIndex { entries.idRanges = nil }
                 }
             } else {
-                try skipValue(depth: depth)
+                // The quick scan where it can (a configuration's few hundred build settings, when
+                // only its name is wanted); where it cannot, the exact one.
+                try skipTrivia()
+                if let end = QuickScan.valueEnd(in: bytes, from: index, depth: depth) {
+                    index = end
+                } else {
+                    try skipValue(depth: depth)
+                }
             }
             try skipTrivia()
             guard current == UInt8(ascii: ";") else { throw error("expected ;") }
@@ -669,6 +679,13 @@ struct OldStylePropertyListParser {
 
     private mutating func quoted(_ quote: UInt8) throws -> String {
         let start = index
+        // Most quoted strings have no escape (`"<group>"`, a path with a space): their bytes as they are.
+        var position = index + 1
+        while position < bytes.count, bytes[position] != quote, bytes[position] != UInt8(ascii: "\\") { position += 1 }
+        if position < bytes.count, bytes[position] == quote {
+            index = position + 1
+            return String(decoding: bytes[(start + 1)..<position], as: UTF8.self)
+        }
         index += 1
         var text: [UInt8] = []
         while true {
