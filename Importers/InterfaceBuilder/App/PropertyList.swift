@@ -738,12 +738,14 @@ struct OldStylePropertyListParser {
     }
 
     /// Letters, digits and `_$+/:.-@~`, and every byte of a UTF-8 sequence (hand-edited files
-    /// carry bare non-ASCII names). Two masks, one bit an ASCII byte: this runs for every
+    /// carry bare non-ASCII names). This runs for every
     /// byte of every bare word of the file.
+    @inline(__always)
     static func isBare(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 { return true }
-        let mask: UInt64 = byte < 64 ? 0x07FF_E810_0000_0000 : 0x47FF_FFFE_87FF_FFFF
-        return mask & (1 << UInt64(byte & 63)) != 0
+        // One character a byte value, `1` for a bare one: a constant in the binary, read with one
+        // load (two masks and a shift were half the time of indexing a project file).
+        let table: StaticString = "0000000000000000000000000000000000001000000101111111111111100000111111111111111111111111111000010111111111111111111111111110001011111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
+        return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
