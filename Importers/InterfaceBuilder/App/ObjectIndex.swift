@@ -40,7 +40,8 @@ struct ObjectIndex: Sendable {
     /// Sets the object of id `key` (its UTF-8): a repeated id keeps its number and takes the
     /// later value, as a dictionary keeps the last.
     mutating func set(_ key: UnsafeBufferPointer<UInt8>, range: Range<Int>, isa: Range<Int>?) {
-        if byString == nil, !key.allSatisfy({ $0 < 0x80 }) {
+        let (hash, isASCII) = Self.hashAndASCII(key)
+        if byString == nil, !isASCII {
             var table = [String: Int](minimumCapacity: ranges.count * 2)
             for number in ranges.indices { table[id(of: number)] = number }
             byString = table
@@ -59,7 +60,7 @@ struct ObjectIndex: Sendable {
         if (ranges.count + 1) * 2 > slots.count { grow() }
         // One probe finds the id or the empty slot it goes in.
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 {
@@ -145,8 +146,18 @@ struct ObjectIndex: Sendable {
 
     /// FNV-1a, then the high bits folded down: the slot is taken from the low ones.
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        hashAndASCII(key).hash
+    }
+
+    /// The hash, and whether every byte is ASCII, in one pass.
+    @inline(__always)
+    private static func hashAndASCII(_ key: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash ^ (hash >> 29)
+        var high: UInt8 = 0
+        for byte in key {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            high |= byte
+        }
+        return (hash ^ (hash &>> 29), high < 0x80)
     }
 }

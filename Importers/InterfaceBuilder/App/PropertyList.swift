@@ -332,6 +332,8 @@ struct OldStylePropertyListParser {
         guard QuickScan.blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "(") else { return nil }
         position += 1
         var words: [Range<Int>] = []
+        // A group holds a handful of children: one allocation, not one for each doubling.
+        words.reserveCapacity(16)
         while true {
             guard QuickScan.blanks(bytes, &position), position < count else { return nil }
             let byte = bytes[position]

@@ -271,6 +271,7 @@ private struct GroupWalk {
             let childDirectory = Int32(groupDirectories.count - 1)
             var children: [Int] = []
             if let ranges = object.idRanges {
+                children.reserveCapacity(ranges.count)
                 // Ids as Xcode writes them: found by their bytes, no string made for each.
                 objects.bytes.withUnsafeBufferPointer { buffer in
                     for range in ranges {
