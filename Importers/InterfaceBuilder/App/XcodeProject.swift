@@ -69,7 +69,12 @@ struct XcodeProject: Sendable {
             return .failure(.structure("no `objects` table"))
         }
         let objects = ObjectTable(bytes: bytes, index: ranges)
-        guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject"
+        // Only the entries read below: the project object also holds every target's attributes
+        // and the package references, which were built whole for nothing.
+        guard let rootID = root["rootObject"]?.string,
+              let project = objects[rootID, keeping: ["isa", "projectDirPath", "buildConfigurationList", "targets", "mainGroup"]]?
+                  .dictionary,
+              project["isa"]?.string == "PBXProject"
         else { return .failure(.structure("`rootObject` names no PBXProject")) }
         return .success(XcodeProject(path: path, project: project, objects: objects))
     }
