@@ -157,6 +157,58 @@ final class ObjectIndexTests: XCTestCase {
         try assertWalkMatchesReference(edited)
     }
 
+    // MARK: - Build settings
+
+    /// Each configuration's settings read in place as `BuildSettings.layer` makes them from
+    /// the built value: on every configuration of the real project, and on ones written to
+    /// take every way out of the reading in place.
+    func testBuildSettingsReadInPlaceAreTheLayerOfTheBuiltValue() throws {
+        let edge = """
+            { objects = {
+              C1 = {isa = XCBuildConfiguration; buildSettings = {
+                A = 1; B = "two words"; C = "esc\\"aped\\n"; D = (x, "y z", (nested), {k = v;}, <00>, w, );
+                E = {inner = 1;}; F = <0a0b>; "G[sdk=iphoneos*]" = no; H = first; H = (second); I = kept; I = {gone = 1;};
+                "caf\u{E9}[x]" = no; "\u{E9}t\u{E9}" = yes; J = (); K = ""; L = "$(inherited)"; }; name = Release; };
+              C2 = {isa = XCBuildConfiguration; buildSettings = notADictionary; name = Debug; };
+              C3 = {isa = XCBuildConfiguration; name = Debug; };
+              C4 = {isa = XCBuildConfiguration; buildSettings = {A = 1;}; buildSettings = {B = 2;}; };
+              C5 = {isa = XCBuildConfiguration; buildSettings = {A = 1;}; buildSettings = x; };
+              C6 = {isa = XCBuildConfiguration; buildSettings = x; buildSettings = {B = (p, q);}; };
+              P = {isa = PBXProject; mainGroup = G; targets = (); };
+              G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            }; rootObject = P; }
+            """
+        for text in [try simplenoteText(), edge] {
+            let bytes = Array(text.utf8)
+            let full = try XCTUnwrap(OldStylePropertyListParser.parse(bytes).get()["objects"]?.dictionary)
+            let project = try XcodeProject.parse(bytes, path: "/checkout/App.xcodeproj/project.pbxproj").get()
+            var compared = 0
+            for (id, object) in full where object["isa"]?.string == "XCBuildConfiguration" {
+                let read = try XCTUnwrap(project.configuration(id), id)
+                XCTAssertEqual(read.settings, BuildSettings.layer(object["buildSettings"]?.dictionary), id)
+                compared += 1
+            }
+            XCTAssertGreaterThanOrEqual(compared, 6)
+        }
+        let project = try XcodeProject.parse(Array(edge.utf8), path: "/checkout/App.xcodeproj/project.pbxproj").get()
+        let settings = try XCTUnwrap(project.configuration("C1")).settings
+        XCTAssertEqual(settings["C"], "esc\"aped\n")
+        XCTAssertEqual(settings["D"], "x y z w")
+        XCTAssertEqual(settings["H"], "second")
+        XCTAssertNil(settings["I"])
+        XCTAssertNil(settings["E"])
+        XCTAssertEqual(Set(settings.keys), ["A", "B", "C", "D", "H", "\u{E9}t\u{E9}", "J", "K", "L"])
+        XCTAssertEqual(try XCTUnwrap(project.configuration("C6")).settings, ["B": "p q"])
+        XCTAssertEqual(try XCTUnwrap(project.configuration("C5")).settings, [:])
+    }
+
+    func testAConditionalKeyIsToldByItsBracket() {
+        XCTAssertTrue(BuildSettings.isConditional("KEY[sdk=iphoneos*]"))
+        XCTAssertTrue(BuildSettings.isConditional("caf\u{E9}[arch=arm64]"))
+        XCTAssertFalse(BuildSettings.isConditional("KEY"))
+        XCTAssertFalse(BuildSettings.isConditional("caf\u{E9}"))
+    }
+
     // MARK: - Paths
 
     func testPathsJoinAndCutAsTheCoreDoes() {

@@ -121,8 +121,8 @@ public final class AppFactsLocator: Sendable {
             var layers: [[String: String]] = []
             for id in [own.byName[name], projectLevel.byName[name]] {
                 guard let id, let configuration = project.configuration(id) else { continue }
-                layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
-                if let xcconfig = project.baseConfigurationFile(of: configuration) {
+                layers.append(configuration.settings)
+                if let xcconfig = project.baseConfigurationFile(of: configuration.entries) {
                     let reading = XCConfigReader.read(xcconfig)
                     for file in reading.files + reading.absent { answer.depend(on: file) }
                     for file in reading.missing {

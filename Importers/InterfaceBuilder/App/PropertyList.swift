@@ -63,12 +63,18 @@ struct SelectedEntries: Sendable {
     var idRanges: [Range<Int>]?
     /// The position of `idListKey` in `keys`.
     let idListIndex: Int?
+    /// The value of `settingsKey`, when it is a dictionary, as `BuildSettings.layer` makes it
+    /// (then that key's value is not built). nil when the key is absent or is anything else.
+    var settings: [String: String]?
+    let settingsIndex: Int?
 
-    init(keys: [StaticString], idListKey: StaticString? = nil) {
+    init(keys: [StaticString], idListKey: StaticString? = nil, settingsKey: StaticString? = nil) {
         self.keys = keys
-        idListIndex = idListKey.flatMap { listKey in
-            keys.firstIndex { key in key.withUTF8Buffer { a in listKey.withUTF8Buffer { a.elementsEqual($0) } } }
+        func position(_ wanted: StaticString?) -> Int? {
+            wanted.flatMap { wanted in keys.firstIndex { key in key.withUTF8Buffer { Self.equal(wanted, $0) } } }
         }
+        idListIndex = position(idListKey)
+        settingsIndex = position(settingsKey)
         values = Array(repeating: nil, count: keys.count)
     }
 
@@ -164,12 +170,13 @@ struct OldStylePropertyListParser {
     /// Only the entries named by `keys` of the object at `range` (from `parseIndexingObjects`),
     /// nil when it is not a dictionary: the others are passed over without being built.
     static func object(
-        in range: Range<Int>, of bytes: [UInt8], keeping keys: [StaticString], idList: StaticString? = nil
+        in range: Range<Int>, of bytes: [UInt8], keeping keys: [StaticString], idList: StaticString? = nil,
+        settings: StaticString? = nil
     ) -> SelectedEntries? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
-            return try? parser.selectedEntries(SelectedEntries(keys: keys, idListKey: idList))
+            return try? parser.selectedEntries(SelectedEntries(keys: keys, idListKey: idList, settingsKey: settings))
         }
     }
 
@@ -303,9 +310,13 @@ struct OldStylePropertyListParser {
                 if wanted == entries.idListIndex, let ranges = bareWordList() {
                     entries.idRanges = ranges
                     entries.values[wanted] = nil
+                } else if wanted == entries.settingsIndex, let settings = settingsLayer(depth: depth) {
+                    entries.settings = settings
+                    entries.values[wanted] = nil
                 } else {
                     entries.values[wanted] = try value(depth: depth)
                     if wanted == entries.idListIndex { entries.idRanges = nil }
+                    if wanted == entries.settingsIndex { entries.settings = nil }
                 }
             } else {
                 // The quick scan where it can (a configuration's few hundred build settings, when
@@ -349,6 +360,82 @@ struct OldStylePropertyListParser {
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] != UInt8(ascii: ")") {
+                return nil
+            }
+        }
+    }
+
+    /// A dictionary of build settings as `BuildSettings.layer` makes it from the built value
+    /// (each setting's text, a list's strings joined by spaces; conditional keys, dictionaries
+    /// and data left out, a repeated key's last value winning), without building the value.
+    /// nil, and the position where it was, for a value that is not a dictionary or anything
+    /// unexpected; then `value` reads it, and `BuildSettings.layer` converts it.
+    private mutating func settingsLayer(depth: Int) -> [String: String]? {
+        let start = index
+        do {
+            try skipTrivia()
+            guard current == UInt8(ascii: "{"), depth < Self.maximumDepth else {
+                index = start
+                return nil
+            }
+            // As `value(depth:)` opens it: the entries are one level down, a list's items two.
+            let entryDepth = depth + 1
+            index += 1
+            var out: [String: String] = [:]
+            while true {
+                try skipTrivia()
+                guard let byte = current else { break }
+                if byte == UInt8(ascii: "}") {
+                    index += 1
+                    return out
+                }
+                let key = try string()
+                try skipTrivia()
+                guard current == UInt8(ascii: "=") else { break }
+                index += 1
+                try skipTrivia()
+                var text: String?
+                switch current {
+                case UInt8(ascii: "{"), UInt8(ascii: "<"):
+                    try skipValue(depth: entryDepth)
+                case UInt8(ascii: "("):
+                    guard entryDepth < Self.maximumDepth, let items = try settingsList(depth: entryDepth + 1) else {
+                        index = start
+                        return nil
+                    }
+                    text = items.joined(separator: " ")
+                default:
+                    text = try string()
+                }
+                if !BuildSettings.isConditional(key) { out[key] = text }
+                try skipTrivia()
+                guard current == UInt8(ascii: ";") else { break }
+                index += 1
+            }
+        } catch {}
+        index = start
+        return nil
+    }
+
+    /// A list's string items, the others passed over; nil for anything unexpected.
+    private mutating func settingsList(depth: Int) throws -> [String]? {
+        index += 1
+        var items: [String] = []
+        while true {
+            try skipTrivia()
+            guard let byte = current else { return nil }
+            if byte == UInt8(ascii: ")") {
+                index += 1
+                return items
+            }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"): try skipValue(depth: depth)
+            default: items.append(try string())
+            }
+            try skipTrivia()
+            if current == UInt8(ascii: ",") {
+                index += 1
+            } else if current != UInt8(ascii: ")") {
                 return nil
             }
         }

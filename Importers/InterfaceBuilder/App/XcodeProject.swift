@@ -201,13 +201,20 @@ struct XcodeProject: Sendable {
         return (byName, list["defaultConfigurationName"]?.string)
     }
 
-    /// A build configuration, whole.
-    func configuration(_ id: String) -> [String: PropertyList]? {
-        objects[id]
+    /// A build configuration: its build settings as a layer, and the entries that name the
+    /// xcconfig it is based on (`baseConfigurationFile(of:)`).
+    func configuration(_ id: String) -> (settings: [String: String], entries: SelectedEntries)? {
+        guard let entries = objects[id, keeping: Self.configurationKeys, settings: "buildSettings"] else { return nil }
+        return (entries.settings ?? BuildSettings.layer(entries["buildSettings"]?.dictionary), entries)
     }
 
+    private static let configurationKeys: [StaticString] = [
+        "buildSettings", "baseConfigurationReference", "baseConfigurationReferenceAnchor",
+        "baseConfigurationReferenceRelativePath",
+    ]
+
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
-    func baseConfigurationFile(of configuration: [String: PropertyList]) -> String? {
+    func baseConfigurationFile(of configuration: SelectedEntries) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string {
             return path(ofReference: reference)
         }
@@ -352,9 +359,9 @@ private struct ObjectTable: Sendable {
 
     /// The object with only the entries named by `keys`: the group tree's walk reads three or
     /// four of each file reference's.
-    subscript(_ id: String, keeping keys: [StaticString]) -> SelectedEntries? {
+    subscript(_ id: String, keeping keys: [StaticString], settings settings: StaticString? = nil) -> SelectedEntries? {
         guard let number = index.number(of: id) else { return nil }
-        return self[number: number, keeping: keys]
+        return OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, keeping: keys, settings: settings)
     }
 
     /// `idList`: a key whose value, when it is a list of bare ids, is given as their ranges in `bytes`.
