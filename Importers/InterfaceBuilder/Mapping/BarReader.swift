@@ -21,7 +21,7 @@ extension ViewMapper {
             fields.placement = .navigationBarItem
             fields.type = .segmentedControl
             fields.suppressed = ["buttons.hit-target"]
-            record(note: Self.note(for: titleView, label: nil), for: fields.id)
+            recordNote(for: titleView, label: nil, id: fields.id)
             elements.append(fields.element(path: "navigation_bar.items[\(elements.count)]"))
         }
         bar.items = elements
@@ -50,7 +50,7 @@ extension ViewMapper {
                     ?? systemItem.flatMap { IBVocabulary.systemTabTitles[$0] }
                 if let systemItem { fields.icon = .system(systemItem) } else { fields.icon = barIcon(item) }
                 fields.badge = item[.badgeValue]
-                record(note: Self.note(for: item, label: fields.title), for: fields.id)
+                recordNote(for: item, label: fields.title, id: fields.id)
             }
             if fields.title == nil || fields.icon == nil { fields.suppressed.append("bars.tab-incomplete") }
             bar.tabs.append(fields.element(path: path))
@@ -77,7 +77,7 @@ extension ViewMapper {
                 fields.label = fields.label ?? Self.label(of: custom)
                 fields.icon = fields.icon ?? icon(of: custom)
             }
-            record(note: Self.note(for: item, label: fields.label), for: fields.id)
+            recordNote(for: item, label: fields.label, id: fields.id)
             out.append(fields.element(path: itemPath))
         }
         return out

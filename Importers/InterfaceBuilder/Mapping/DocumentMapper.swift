@@ -139,7 +139,7 @@ struct DocumentMapper {
         addBarViews(&mapper, to: &screen, ignoring: &ignored)
         screen.review.ignore = ignored + unknownFactRules
         return ImportedScreen(
-            screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+            screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
     }
 
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), for the bars the
@@ -203,7 +203,7 @@ struct DocumentMapper {
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
             screen.review.ignore = ignored + unknownFactRules
             return ImportedScreen(
-                screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+                screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
         }
     }
 

@@ -25,7 +25,8 @@ struct ElementFields {
         self.mark = mark
     }
 
-    func element(path: String) -> Element {
+    /// Consuming, so that the fields move into the element instead of being copied.
+    consuming func element(path: String) -> Element {
         var marks = Marks<ElementField>(mark)
         // Findings on an element point at its start tag, whichever value they are about.
         if frame != nil { marks.record(.frame, key: mark, value: mark) }

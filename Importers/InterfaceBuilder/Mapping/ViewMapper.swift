@@ -5,8 +5,8 @@ import HiglintCore
 struct ViewMapper {
     /// Image names the document declares as SF Symbols (`<image catalog="system">` resources).
     let systemImages: Set<String>
-    /// By element id: the words added to every finding on the element.
-    private(set) var notes: [String: String] = [:]
+    /// What each element's note is written from, in the order the elements were mapped.
+    private var noteRecords: [NoteRecord] = []
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), first of each kind.
     private(set) var barViews: [String: XMLElement] = [:]
 
@@ -14,9 +14,13 @@ struct ViewMapper {
         self.systemImages = systemImages
     }
 
-    mutating func record(note: String, for id: String) {
-        notes[id] = note
+    /// Keeps what `note(for:label:)` needs to write `view`'s note when one is asked for.
+    mutating func recordNote(for view: XMLElement, label: String?, id: String) {
+        noteRecords.append(NoteRecord(id: id, element: view, label: label))
     }
+
+    /// By element id: the words added to every finding on the element, written on demand.
+    var elementNotes: ElementNotes { NoteRecords(noteRecords).elementNotes }
 
     /// The elements of a screen whose root view is `root`. A plain root view is the screen
     /// itself and gives its subviews; any other root (a table view) is one element.
@@ -24,7 +28,7 @@ struct ViewMapper {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
         if root.name == "view" {
             let trusted = isTrusted(root, frame: Self.frame(of: root))
-            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements")
+            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements", nested: false)
         }
         return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
     }
@@ -58,11 +62,16 @@ struct ViewMapper {
         return Rect(x: outer.x + inner.x, y: outer.y + inner.y, width: inner.width, height: inner.height)
     }
 
-    private mutating func elements(in view: XMLElement, origin: Point, trusted: Bool, path: String) -> [Element] {
+    /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
+    /// when `nested`, `path` being the element of `view`).
+    private mutating func elements(
+        in view: XMLElement, origin: Point, trusted: Bool, path: String, nested: Bool
+    ) -> [Element] {
         var out: [Element] = []
         for (child, offset) in Self.childViews(of: view) {
             let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
-            if let element = map(child, origin: childOrigin, trusted: trusted, path: "\(path)[\(out.count)]") {
+            let childPath = Self.path(path, nested: nested, index: out.count)
+            if let element = map(child, origin: childOrigin, trusted: trusted, path: childPath) {
                 out.append(element)
             }
         }
@@ -101,9 +110,50 @@ struct ViewMapper {
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
         let childOrigin = absolute.map { Point(x: $0.x, y: $0.y) } ?? origin
-        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: "\(path).children")
-        record(note: Self.note(for: view, label: fields.label), for: id)
+        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: path, nested: true)
+        recordNote(for: view, label: fields.label, id: id)
         return fields.element(path: path)
+    }
+
+    /// `base[index]`, or `base.children[index]` when `nested`, written straight into the
+    /// string's storage: every element has a path, and interpolating two strings for each
+    /// cost more than the rest of its element.
+    static func path(_ base: String, nested: Bool, index: Int) -> String {
+        var base = base
+        var digits = 1
+        var power = 10
+        while index >= power, power <= Int.max / 10 {
+            digits += 1
+            power *= 10
+        }
+        let suffix: StaticString = ".children["
+        let suffixCount = nested ? suffix.utf8CodeUnitCount : 1
+        return base.withUTF8 { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + suffixCount + digits + 1) { buffer in
+                var position = 0
+                for byte in prefix {
+                    buffer[position] = byte
+                    position += 1
+                }
+                if nested {
+                    for offset in 0..<suffixCount {
+                        buffer[position] = suffix.utf8Start[offset]
+                        position += 1
+                    }
+                } else {
+                    buffer[position] = UInt8(ascii: "[")
+                    position += 1
+                }
+                var value = index
+                for offset in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                position += digits
+                buffer[position] = UInt8(ascii: "]")
+                return position + 1
+            }
+        }
     }
 
     /// The element types that take touches by default.

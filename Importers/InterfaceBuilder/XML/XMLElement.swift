@@ -23,7 +23,10 @@ enum IBAttribute: String, CaseIterable, Sendable {
 /// as bytes in one buffer, made a `String` only when the mapper reads it. An IB file has
 /// thousands of elements; as objects each would cost allocations to build and a cascade of
 /// releases to free, which took longer than parsing it.
-final class XMLDocument {
+///
+/// Sendable because it is never written once the reader has returned it: a screen's element
+/// notes read it later, on whichever thread asks.
+final class XMLDocument: @unchecked Sendable {
     struct Node {
         /// Index into `names`.
         var name: Int32
@@ -198,7 +201,7 @@ final class XMLDocument {
 /// One element of a document: name, attributes in document order, where its start tag
 /// begins, its children and, for the few elements whose text matters (`<string key="text">`),
 /// their text. A position in its document, so passing one around copies nothing.
-struct XMLElement {
+struct XMLElement: Sendable {
     let document: XMLDocument
     let index: Int
 

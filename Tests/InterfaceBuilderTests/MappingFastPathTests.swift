@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import HiglintCore
+@testable import InterfaceBuilderImporter
+import XCTest
+
+/// The mapping's fast paths give what the plain code gives: element paths as interpolation
+/// writes them, and notes written on demand as they were written up front, for every element.
+final class MappingFastPathTests: XCTestCase {
+    func testAPathIsWrittenAsInterpolationWritesIt() {
+        let bases = ["elements", "elements[3].children[12]", "", "navigation_bar.items", "é日本.children[0]"]
+        let indices = [0, 1, 9, 10, 11, 99, 100, 999, 1_000, 123_456, Int.max / 10, Int.max]
+        for base in bases {
+            for index in indices {
+                XCTAssertEqual(ViewMapper.path(base, nested: false, index: index), "\(base)[\(index)]")
+                XCTAssertEqual(ViewMapper.path(base, nested: true, index: index), "\(base).children[\(index)]")
+            }
+        }
+    }
+
+    /// A screen of `count` buttons (every fifth sharing the id `dup`), with titles, user
+    /// labels, custom classes and ids that need escaping, so each part of a note is written.
+    private func storyboard(buttons count: Int) -> String {
+        var subviews = ""
+        for index in 0..<count {
+            let id = index % 5 == 4 ? "dup" : (index % 7 == 3 ? "b\(index)&#9;é" : "b\(index)")
+            var attributes = ""
+            if index % 3 == 0 { attributes += " userLabel=\"Label \(index)\"" }
+            if index % 4 == 1 { attributes += " customClass=\"Custom\(index)\"" }
+            let inner = index % 2 == 0 ? "<state key=\"normal\" title=\"Save \(index) “now”\"/>" : ""
+            subviews += IB.button(id, Double(index), 10, 44, 44, attributes: attributes, inner: inner) + "\n"
+        }
+        return IB.storyboard(IB.scene(IB.controller(subviews: subviews)))
+    }
+
+    /// The notes as the mapper wrote them before they were written on demand: one per button,
+    /// in document order, a later one for an id replacing an earlier one.
+    private func eagerNotes(_ text: String) throws -> [String: String] {
+        guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 256, filter: IBVocabulary.readerFilter)
+        else { throw NotRead() }
+        var notes: [String: String] = [:]
+        func walk(_ element: XMLElement) {
+            if element.name == "button", let id = element[.id] {
+                notes[id] = ViewMapper.note(for: element, label: ViewMapper.label(of: element))
+            }
+            for child in element.children { walk(child) }
+        }
+        walk(root)
+        return notes
+    }
+
+    func testNotesWrittenOnDemandAreTheNotesWrittenUpFront() throws {
+        // Both sides of the count up to which the records are searched rather than indexed.
+        for count in [3, NoteRecords.searchedCount, NoteRecords.searchedCount + 1, 120] {
+            let text = storyboard(buttons: count)
+            let expected = try eagerNotes(text)
+            // One note an id: the buttons but the every-fifth ones, which share one.
+            XCTAssertEqual(expected.count, count - count / 5 + (count >= 5 ? 1 : 0), "\(count)")
+            let screens = IB.screens(text)
+            XCTAssertEqual(screens.count, 1)
+            let notes = try XCTUnwrap(screens.first?.elementNotes)
+            for (id, note) in expected {
+                XCTAssertEqual(notes[id], note, "\(count) buttons, \(id)")
+            }
+            XCTAssertNil(notes["nowhere"])
+            XCTAssertNil(notes["elements[0]"])
+            // The element names findings use are the notes' keys.
+            for element in try XCTUnwrap(screens.first?.screen.allElements) {
+                XCTAssertEqual(notes[element.name], expected[element.name])
+            }
+        }
+    }
+
+    func testNotesAreTheSameAskedFromManyThreadsAtOnce() throws {
+        let text = storyboard(buttons: 120)
+        let expected = try eagerNotes(text)
+        let notes = try XCTUnwrap(IB.screens(text).first?.elementNotes)
+        let ids = expected.keys.sorted()
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: 8) { round in
+            for id in ids.shuffled() where notes[id] != expected[id] { mismatches.add("\(round): \(id)") }
+        }
+        XCTAssertEqual(mismatches.all, [])
+    }
+}
+
+private struct NotRead: Error {}
+
+private final class Mismatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    func add(_ mismatch: String) {
+        lock.lock()
+        found.append(mismatch)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
+    }
+}
