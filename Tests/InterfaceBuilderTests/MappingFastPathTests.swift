@@ -102,3 +102,55 @@ private final class Mismatches: @unchecked Sendable {
         return found
     }
 }
+
+/// The reader's fast paths give what the plain loops give.
+final class ReaderFastPathTests: XCTestCase {
+    func testCharactersAreCountedAsTheByteLoopCountsThem() {
+        var generator = SystemRandomNumberGenerator()
+        let samples: [[UInt8]] = [
+            [], Array("    <button".utf8), Array("\t\t<é日本 x=\"🎉\">".utf8), Array(repeating: 0x80, count: 17),
+            Array(repeating: 0xBF, count: 9), Array(repeating: 0xC0, count: 23), Array(0...255),
+        ] + (0..<200).map { _ in (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        for bytes in samples {
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for start in 0...min(buffer.count, 9) {
+                    for end in start...buffer.count {
+                        let plain = buffer[start..<end].filter { $0 & 0xC0 != 0x80 }.count
+                        XCTAssertEqual(SAXReader.characterCount(base, from: start, to: end), plain, "\(bytes) \(start)..<\(end)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testValueBytesKeepEveryRunAcrossGrowth() {
+        let store = ValueBytes(capacity: 1)
+        var expected: [UInt8] = []
+        for index in 0..<2_000 {
+            let run = Array("v\(index)-\(String(repeating: "x", count: index % 70))".utf8)
+            run.withUnsafeBufferPointer { store.append($0) }
+            expected += run
+            if index % 97 == 0 { [UInt8]().withUnsafeBufferPointer { store.append($0) } }
+        }
+        XCTAssertEqual(store.count, expected.count)
+        XCTAssertEqual(store.withUnsafeBufferPointer { Array($0) }, expected)
+    }
+
+    func testElementCodesAreTheirNames() throws {
+        var text = "<document>"
+        for name in IBElement.allCases { text += "<\(name.rawValue) id=\"\(name.rawValue)\"/>" }
+        text += "<views/><subview/><Subviews/><rectangle/></document>"
+        for filter in [SAXReader.Filter.everything, IBVocabulary.readerFilter] {
+            guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 16, filter: filter) else {
+                return XCTFail("not read")
+            }
+            XCTAssertEqual(root.code, .document)
+            for child in root.children {
+                XCTAssertEqual(child.code, IBElement(rawValue: child.name), child.name)
+                for name in IBElement.allCases { XCTAssertEqual(child.isNamed(name), child.name == name.rawValue) }
+            }
+            XCTAssertEqual(Array(root.children).count, IBElement.allCases.count + 4)
+        }
+    }
+}

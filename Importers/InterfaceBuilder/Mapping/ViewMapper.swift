@@ -26,7 +26,7 @@ struct ViewMapper {
     /// itself and gives its subviews; any other root (a table view) is one element.
     mutating func elements(ofRoot root: XMLElement) -> [Element] {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
-        if root.name == "view" {
+        if root.isNamed(.view) {
             let trusted = isTrusted(root, frame: Self.frame(of: root))
             return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements", nested: false)
         }
@@ -37,17 +37,17 @@ struct ViewMapper {
     static func childViews(of view: XMLElement) -> [(view: XMLElement, offset: Rect?)] {
         var out: [(view: XMLElement, offset: Rect?)] = []
         for child in view.children {
-            switch child.name {
-            case "subviews":
+            switch child.code {
+            case .subviews?:
                 out += child.children.map { ($0, nil) }
             case _ where child.attribute(.key, is: "contentView"):
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
                 out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
-            case "prototypes", "cells":
+            case .prototypes?, .cells?:
                 out += child.children.map { ($0, nil) }
-            case "sections":
-                for section in child.children("tableViewSection") {
-                    for cells in section.children("cells") { out += cells.children.map { ($0, nil) } }
+            case .sections?:
+                for section in child.children(.tableViewSection) {
+                    for cells in section.children(.cells) { out += cells.children.map { ($0, nil) } }
                 }
             default:
                 continue
@@ -95,7 +95,7 @@ struct ViewMapper {
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
         let id = view[.id] ?? path
         var fields = ElementFields(id: id, mark: view.mark)
-        fields.type = view.name == "textView" ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
+        fields.type = view.isNamed(.textView) ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         if trusted { fields.frame = absolute }
@@ -165,7 +165,7 @@ struct ViewMapper {
         if view.flag(.hidden) || view.flag(.ambiguous) || view.flag(.misplaced) { return false }
         if view[.placeholderIntrinsicWidth] != nil || view[.placeholderIntrinsicHeight] != nil { return false }
         let id = view[.id]
-        guard let constraints = view.child("constraints") else { return true }
+        guard let constraints = view.child(.constraints) else { return true }
         for constraint in constraints.children {
             let first = constraint[.firstItem]
             guard first == nil || first == id else { continue }
@@ -183,7 +183,7 @@ struct ViewMapper {
     }
 
     static func frame(of view: XMLElement) -> Rect? {
-        guard let rect = view.child("rect", key: "frame"), let x = rect.number(.x), let y = rect.number(.y),
+        guard let rect = view.child(.rect, key: "frame"), let x = rect.number(.x), let y = rect.number(.y),
               let width = rect.number(.width), let height = rect.number(.height)
         else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
@@ -191,32 +191,32 @@ struct ViewMapper {
 
     static func label(of view: XMLElement) -> String? {
         if let text = view[.text] { return text }
-        if let text = view.child("string", key: "text")?.text { return text }
-        if let attributed = view.child("attributedString") {
-            return attributed.children("fragment").map { $0[.content] ?? $0.child("string", key: "content")?.text ?? "" }
+        if let text = view.child(.string, key: "text")?.text { return text }
+        if let attributed = view.child(.attributedString) {
+            return attributed.children(.fragment).map { $0[.content] ?? $0.child(.string, key: "content")?.text ?? "" }
                 .joined()
         }
-        if view.name == "button" {
-            if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
+        if view.isNamed(.button) {
+            if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
                 return title
             }
-            if let configuration = view.child("buttonConfiguration"), let title = configuration[.title] { return title }
+            if let configuration = view.child(.buttonConfiguration), let title = configuration[.title] { return title }
         }
-        if view.name == "textField" || view.name == "searchBar" { return view[.placeholder] }
+        if view.isNamed(.textField) || view.isNamed(.searchBar) { return view[.placeholder] }
         return nil
     }
 
     static func font(of view: XMLElement) -> Font? {
         let adjusts = view.flag(.adjustsFontForContentSizeCategory)
-        if let description = view.child("fontDescription", key: "fontDescription") {
+        if let description = view.child(.fontDescription, key: "fontDescription") {
             return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
-        if let configuration = view.child("buttonConfiguration"),
-           let description = configuration.child("fontDescription", key: "titleFontDescription") {
+        if let configuration = view.child(.buttonConfiguration),
+           let description = configuration.child(.fontDescription, key: "titleFontDescription") {
             return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
-        if let attributed = view.child("attributedString"),
-           let font = attributed.child("fragment")?.child("attributes")?.child("font", key: "NSFont") {
+        if let attributed = view.child(.attributedString),
+           let font = attributed.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont") {
             return FontReader.font(font, adjusts: adjusts, mark: view.mark)
         }
         return nil
@@ -225,16 +225,16 @@ struct ViewMapper {
     func icon(of view: XMLElement) -> Icon? {
         var name: String?
         var isSystem = false
-        if view.name == "imageView" {
+        if view.isNamed(.imageView) {
             name = view[.image]
             isSystem = view[.catalog] == "system"
-        } else if view.name == "button" {
-            if let reference = view.child("buttonConfiguration")?.child("imageReference", key: "image") {
+        } else if view.isNamed(.button) {
+            if let reference = view.child(.buttonConfiguration)?.child(.imageReference, key: "image") {
                 name = reference[.image]
                 isSystem = reference[.catalog] == "system"
-            } else if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }) {
-                name = normal[.image] ?? normal.child("imageReference", key: "image")?[.image]
-                isSystem = normal.child("imageReference", key: "image")?[.catalog] == "system"
+            } else if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }) {
+                name = normal[.image] ?? normal.child(.imageReference, key: "image")?[.image]
+                isSystem = normal.child(.imageReference, key: "image")?[.catalog] == "system"
             }
         }
         guard let name, !name.isEmpty else { return nil }
@@ -243,7 +243,7 @@ struct ViewMapper {
 
     /// A button configuration whose style fills or tints a background draws one.
     static func hasBorder(_ view: XMLElement) -> Bool {
-        guard view.name == "button", let style = view.child("buttonConfiguration")?[.style] else { return false }
+        guard view.isNamed(.button), let style = view.child(.buttonConfiguration)?[.style] else { return false }
         return ["filled", "tinted", "gray", "borderedProminent", "bordered"].contains(style)
     }
 
@@ -251,8 +251,8 @@ struct ViewMapper {
         switch view.name {
         case "tableView": return .vertical
         case "collectionView":
-            let direction = view.child("collectionViewFlowLayout")?[.scrollDirection]
-            if view.child("collectionViewFlowLayout") == nil { return .both }
+            let direction = view.child(.collectionViewFlowLayout)?[.scrollDirection]
+            if view.child(.collectionViewFlowLayout) == nil { return .both }
             return direction == "horizontal" ? .horizontal : .vertical
         // A scroll view's content size is set by its constraints or code: it may scroll either way.
         case "scrollView", "textView": return .both
