@@ -154,3 +154,21 @@ final class ReaderFastPathTests: XCTestCase {
         }
     }
 }
+
+/// `sameValue` answers as comparing the two values as strings does.
+final class SameValueTests: XCTestCase {
+    func testSameValueIsStringEquality() throws {
+        let values: [String?] = [nil, "", "a", "abc-12-xyz", "abc-12-xy", "\u{e9}", "e\u{301}", "日本", "&amp;", "a&amp;b"]
+        func attribute(_ name: String, _ value: String?) -> String { value.map { " \(name)=\"\($0)\"" } ?? "" }
+        for first in values {
+            for id in values {
+                let text = "<view\(attribute("id", id))><constraints><constraint\(attribute("firstItem", first))/></constraints></view>"
+                guard case .document(let view) = SAXReader.read(Array(text.utf8), maxDepth: 8, filter: IBVocabulary.readerFilter)
+                else { return XCTFail("not read: \(text)") }
+                let constraint = try XCTUnwrap(view.child(.constraints)?.children.first { _ in true })
+                XCTAssertEqual(
+                    constraint.sameValue(.firstItem, as: .id, of: view), constraint[.firstItem] == view[.id], text)
+            }
+        }
+    }
+}

@@ -120,12 +120,12 @@ struct ViewMapper {
     /// cost more than the rest of its element.
     static func path(_ base: String, nested: Bool, index: Int) -> String {
         var base = base
-        var digits = 1
-        var power = 10
-        while index >= power, power <= Int.max / 10 {
+        var digits = 0
+        var rest = index
+        repeat {
             digits += 1
-            power *= 10
-        }
+            rest /= 10
+        } while rest > 0
         let suffix: StaticString = ".children["
         let suffixCount = nested ? suffix.utf8CodeUnitCount : 1
         return base.withUTF8 { prefix in
@@ -163,16 +163,15 @@ struct ViewMapper {
     /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
     func isTrusted(_ view: XMLElement, frame: Rect?) -> Bool {
         if view.flag(.hidden) || view.flag(.ambiguous) || view.flag(.misplaced) { return false }
-        if view[.placeholderIntrinsicWidth] != nil || view[.placeholderIntrinsicHeight] != nil { return false }
-        let id = view[.id]
+        if view.has(.placeholderIntrinsicWidth) || view.has(.placeholderIntrinsicHeight) { return false }
         guard let constraints = view.child(.constraints) else { return true }
         for constraint in constraints.children {
-            let first = constraint[.firstItem]
-            guard first == nil || first == id else { continue }
+            // The view's own constraints: no first item, or the view's id.
+            guard !constraint.has(.firstItem) || constraint.sameValue(.firstItem, as: .id, of: view) else { continue }
             if constraint.flag(.placeholder) { return false }
             // A fixed width or height the view's own constraint sets, which its frame does not
             // have: IB shows a frame it has not updated, and the constraint is what runs.
-            guard constraint[.secondItem] == nil, constraint[.relation] == nil, constraint[.multiplier] == nil,
+            guard !constraint.has(.secondItem), !constraint.has(.relation), !constraint.has(.multiplier),
                   let constant = constraint.number(.constant), let frame
             else { continue }
             let drawn = constraint.attribute(.firstAttribute, is: "width") ? frame.width

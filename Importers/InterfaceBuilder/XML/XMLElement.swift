@@ -151,6 +151,21 @@ final class XMLDocument: @unchecked Sendable {
         if !plain { out.append(contentsOf: LineText.escape(value(at: position)).utf8) }
     }
 
+    /// Whether the value at `position` and `other`'s at `otherPosition` are the same bytes,
+    /// and whether both are ASCII.
+    func bytesCompared(at position: Int, with otherPosition: Int, in other: XMLDocument) -> (equal: Bool, ascii: Bool) {
+        let mine = attributes[position]
+        let theirs = other.attributes[otherPosition]
+        return values.withUnsafeBufferPointer { buffer in
+            other.values.withUnsafeBufferPointer { otherBuffer in
+                let left = UnsafeBufferPointer(rebasing: buffer[Int(mine.start)..<Int(mine.end)])
+                let right = UnsafeBufferPointer(rebasing: otherBuffer[Int(theirs.start)..<Int(theirs.end)])
+                let ascii = left.allSatisfy { $0 < 0x80 } && right.allSatisfy { $0 < 0x80 }
+                return (left.elementsEqual(right), ascii)
+            }
+        }
+    }
+
     /// Whether the value at `position` is exactly these bytes.
     func value(at position: Int, equals text: StaticString) -> Bool {
         let attribute = attributes[position]
@@ -312,6 +327,20 @@ struct XMLElement: Sendable {
     /// making a string, for the comparisons the mapper makes on every view.
     func attribute(_ attribute: IBAttribute, is text: StaticString) -> Bool {
         position(of: attribute).map { document.value(at: $0, equals: text) } ?? false
+    }
+
+    /// `self[attribute] == other[otherAttribute]`, by the values' bytes when they are the same
+    /// bytes or both ASCII (where equal strings are equal bytes), as strings otherwise.
+    func sameValue(_ attribute: IBAttribute, as otherAttribute: IBAttribute, of other: XMLElement) -> Bool {
+        switch (position(of: attribute), other.position(of: otherAttribute)) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case (let mine?, let theirs?):
+            let bytes = document.bytesCompared(at: mine, with: theirs, in: other.document)
+            if bytes.equal { return true }
+            if bytes.ascii { return false }
+            return document.value(at: mine) == other.document.value(at: theirs)
+        }
     }
 
     /// `attribute="YES"`.
