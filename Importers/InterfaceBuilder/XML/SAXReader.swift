@@ -174,17 +174,26 @@ private final class SAXState {
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
+        // The element and text callbacks reach the state without retaining it (`read` holds
+        // it for the whole parse): a retain and a release for each of a document's thousands
+        // of events cost more than some of the callbacks themselves.
         handler.startElementNs = { user, localName, _, _, _, _, attributeCount, _, attributes in
-            guard let state = SAXState.state(user), let localName else { return }
-            state.start(localName, attributeCount: Int(attributeCount), attributes: attributes)
+            guard let user, let localName else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { state in
+                state.start(localName, attributeCount: Int(attributeCount), attributes: attributes)
+            }
         }
         handler.endElementNs = { user, _, _, _ in
-            SAXState.state(user)?.end()
+            guard let user else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.end() }
         }
         handler.characters = { user, characters, length in
-            guard let state = SAXState.state(user), state.keepsText, let characters, length > 0 else { return }
-            let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
-            state.document.append(text: text)
+            guard let user, let characters, length > 0 else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { state in
+                guard state.keepsText else { return }
+                let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+                state.document.append(text: text)
+            }
         }
         handler.serror = { user, error in
             guard let state = SAXState.state(user), let error, state.failure == nil else { return }
