@@ -33,27 +33,30 @@ struct ViewMapper {
         return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
     }
 
-    /// The child views of `view`, in document order, wherever IB keeps them.
-    static func childViews(of view: XMLElement) -> [(view: XMLElement, offset: Rect?)] {
-        var out: [(view: XMLElement, offset: Rect?)] = []
+    /// Calls `body` with each child view of `view`, in document order, wherever IB keeps
+    /// them, and the offset its frame is relative to (nil for `view`'s own origin). Walked
+    /// rather than returned as an array: every view asks, and most have none or a few.
+    static func forEachChildView(of view: XMLElement, _ body: (_ view: XMLElement, _ offset: Rect?) -> Void) {
         for child in view.children {
             switch child.code {
             case .subviews?:
-                out += child.children.map { ($0, nil) }
+                for subview in child.children { body(subview, nil) }
             case _ where child.attribute(.key, is: "contentView"):
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
-                out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
+                let contentFrame = frame(of: child)
+                forEachChildView(of: child) { subview, offset in body(subview, combine(contentFrame, offset)) }
             case .prototypes?, .cells?:
-                out += child.children.map { ($0, nil) }
+                for cell in child.children { body(cell, nil) }
             case .sections?:
                 for section in child.children(.tableViewSection) {
-                    for cells in section.children(.cells) { out += cells.children.map { ($0, nil) } }
+                    for cells in section.children(.cells) {
+                        for cell in cells.children { body(cell, nil) }
+                    }
                 }
             default:
                 continue
             }
         }
-        return out
     }
 
     private static func combine(_ outer: Rect?, _ inner: Rect?) -> Rect? {
@@ -68,7 +71,7 @@ struct ViewMapper {
         in view: XMLElement, origin: Point, trusted: Bool, path: String, nested: Bool
     ) -> [Element] {
         var out: [Element] = []
-        for (child, offset) in Self.childViews(of: view) {
+        Self.forEachChildView(of: view) { child, offset in
             let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
             let childPath = Self.path(path, nested: nested, index: out.count)
             if let element = map(child, origin: childOrigin, trusted: trusted, path: childPath) {
