@@ -478,6 +478,13 @@ struct NameIndex: Sendable {
         }
     }
 
+    /// `known.elementsEqual(name)` by one `memcmp`.
+    private static func equal(_ known: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard known.count == name.count else { return false }
+        guard let base = name.baseAddress else { return known.isEmpty }
+        return known.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, base, name.count) == 0 } ?? false }
+    }
+
     static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -489,7 +496,7 @@ struct NameIndex: Sendable {
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if hashes[index] == hash, bytes[index].elementsEqual(name) { return entries[index] }
+            if hashes[index] == hash, Self.equal(bytes[index], name) { return entries[index] }
             slot = (slot + 1) & (slots.count - 1)
         }
         return nil
