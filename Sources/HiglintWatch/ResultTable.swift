@@ -101,6 +101,20 @@ struct ResultTable: Sendable {
         readProblems[stored.displayPath] = stored.result.readProblem
     }
 
+    /// Display paths whose shown findings may have changed since `takeShownChanges()`;
+    /// nil when any may have (a new table, a batch of results).
+    private var shownChanges: Set<String>?
+
+    /// The files whose shown findings may have changed since the last call (nil: any may have).
+    mutating func takeShownChanges() -> Set<String>? {
+        defer { shownChanges = [] }
+        return shownChanges
+    }
+
+    mutating func noteShownChange(_ display: String) {
+        shownChanges?.insert(display)
+    }
+
     /// What each result's review read besides its own file.
     private(set) var dependencies = DependencyIndex()
 
@@ -123,7 +137,7 @@ struct ResultTable: Sendable {
             let middle = (low + high) / 2
             if SortedPaths.precedes(entries[middle].displayPath, display) { low = middle + 1 } else { high = middle }
         }
-        let found = low < entries.count && entries[low].displayPath.utf8.elementsEqual(display.utf8)
+        let found = low < entries.count && SortedPaths.same(entries[low].displayPath, display)
         return (low, found)
     }
 
@@ -151,11 +165,13 @@ struct ResultTable: Sendable {
         dependencies.record(path, dependsOn: stored.result.dependencies)
         var stored = stored
         noteProblem(of: stored)
+        noteShownChange(stored.displayPath)
         let place = position(of: stored.displayPath)
         if place.found {
-            let offset = summaryOffset(of: place.index)
-            let old = entries[place.index].result.summaries.count
+            // The offset is a walk over the entries before it: only a changed summary needs it.
             if entries[place.index].result.summaries != stored.result.summaries {
+                let offset = summaryOffset(of: place.index)
+                let old = entries[place.index].result.summaries.count
                 summaries.replaceSubrange(offset..<offset + old, with: stored.result.summaries)
                 project.isCurrent = false
             }
@@ -205,7 +221,7 @@ struct ResultTable: Sendable {
         while position < order.count {
             var newer = incoming[order[position]]
             position += 1
-            while position < order.count, incoming[order[position]].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+            while position < order.count, SortedPaths.same(incoming[order[position]].displayPath, newer.displayPath) {
                 newer = incoming[order[position]]
                 position += 1
             }
@@ -213,7 +229,7 @@ struct ResultTable: Sendable {
                 merged.append(entries[old])
                 old += 1
             }
-            if old < entries.count, entries[old].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+            if old < entries.count, SortedPaths.same(entries[old].displayPath, newer.displayPath) {
                 if !entries[old].projectFindings.isEmpty { newer.merge(entries[old].projectFindings) }
                 old += 1
             }
@@ -223,6 +239,7 @@ struct ResultTable: Sendable {
         }
         merged.append(contentsOf: entries[old...])
         entries = merged
+        shownChanges = nil
         sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
         summaries = entries.flatMap(\.result.summaries)
         project.isCurrent = false
@@ -232,6 +249,7 @@ struct ResultTable: Sendable {
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
         readProblems[display] = nil
+        noteShownChange(display)
         dependencies.record(path, dependsOn: [])
         sortedPaths.remove(path)
         project.holders.remove(display)

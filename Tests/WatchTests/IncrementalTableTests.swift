@@ -183,7 +183,7 @@ final class IncrementalTableTests: XCTestCase {
     func testTheWrittenReportIsTheWritersDocument() throws {
         let directory = try temporaryDirectory()
         var tree = Tree()
-        let report = LiveReport(path: directory + "/report.json")
+        var report = LiveReport(path: directory + "/report.json")
         let status = WatchStatus()
 
         // No findings at all.
