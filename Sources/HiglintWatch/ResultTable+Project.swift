@@ -60,7 +60,7 @@ extension ResultTable {
                 let mine = sorted[start..<end]
                 if !entries[place.index].projectFindings.elementsEqual(mine) {
                     entries[place.index].merge(Array(mine))
-                    noteShownChange(file)
+                    shownChanged(at: place.index)
                 }
             } else {
                 project.hasUnplaced = true
@@ -71,7 +71,7 @@ extension ResultTable {
             let place = position(of: file)
             if place.found {
                 entries[place.index].merge([])
-                noteShownChange(file)
+                shownChanged(at: place.index)
             }
         }
     }

@@ -101,6 +101,73 @@ struct ResultTable: Sendable {
         readProblems[stored.displayPath] = stored.result.readProblem
     }
 
+    /// What the report counts, summed over the entries as they change (`account`), so
+    /// assembling the report walks no entry: files, screens and each file's own findings.
+    private(set) var totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+    /// The files an importer skipped: display path → why.
+    private(set) var skippedFiles: [String: String] = [:]
+    /// The display paths of the entries that show findings, in report order, and their
+    /// chunks (`shown`): the report's findings as they are written, kept in place.
+    private(set) var shownPaths: [String] = []
+    private(set) var shownChunks: [RenderedFindings] = []
+
+    /// Adds (`sign` 1) or takes away (-1) what `stored` counts for in `totals`.
+    private mutating func account(_ stored: Stored, _ sign: Int) {
+        if let reason = stored.result.skipped {
+            skippedFiles[stored.displayPath] = sign > 0 ? reason : nil
+        } else if stored.result.readProblem == nil {
+            totals.files += sign
+        }
+        totals.screens += sign * stored.result.screenCount
+        totals.errors += sign * stored.errors
+        totals.warnings += sign * stored.warnings
+        totals.infos += sign * stored.infos
+    }
+
+    /// Puts `chunk` as what `display` shows in the kept list (nil: it shows nothing).
+    private mutating func placeShown(_ display: String, _ chunk: RenderedFindings?) {
+        var low = 0
+        var high = shownPaths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if SortedPaths.precedes(shownPaths[middle], display) { low = middle + 1 } else { high = middle }
+        }
+        let found = low < shownPaths.count && SortedPaths.same(shownPaths[low], display)
+        switch (found, chunk) {
+        case (true, let chunk?):
+            shownChunks[low] = chunk
+        case (true, nil):
+            shownPaths.remove(at: low)
+            shownChunks.remove(at: low)
+        case (false, let chunk?):
+            shownPaths.insert(display, at: low)
+            shownChunks.insert(chunk, at: low)
+        case (false, nil):
+            break
+        }
+    }
+
+    /// Entry `index`'s shown findings changed (the project pass merged others in).
+    mutating func shownChanged(at index: Int) {
+        noteShownChange(entries[index].displayPath)
+        placeShown(entries[index].displayPath, entries[index].shown)
+    }
+
+    /// The kept sums and lists from every entry at once (after a batch).
+    private mutating func recount() {
+        totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+        skippedFiles = [:]
+        shownPaths = []
+        shownChunks = []
+        for index in entries.indices {
+            account(entries[index], 1)
+            if let shown = entries[index].shown {
+                shownPaths.append(entries[index].displayPath)
+                shownChunks.append(shown)
+            }
+        }
+    }
+
     /// Display paths whose shown findings may have changed since `takeShownChanges()`;
     /// nil when any may have (a new table, a batch of results).
     private var shownChanges: Set<String>?
@@ -178,6 +245,9 @@ struct ResultTable: Sendable {
             // Until the project pass says otherwise, the file keeps its project findings.
             let kept = entries[place.index].projectFindings
             if !kept.isEmpty { stored.merge(kept) }
+            account(entries[place.index], -1)
+            account(stored, 1)
+            placeShown(stored.displayPath, stored.shown)
             entries[place.index] = stored
             return false
         }
@@ -185,6 +255,8 @@ struct ResultTable: Sendable {
             summaries.insert(contentsOf: stored.result.summaries, at: summaryOffset(of: place.index))
             project.isCurrent = false
         }
+        account(stored, 1)
+        placeShown(stored.displayPath, stored.shown)
         entries.insert(stored, at: place.index)
         displayByPath[path] = stored.displayPath
         sortedPaths.insert(path)
@@ -209,10 +281,17 @@ struct ResultTable: Sendable {
                 incoming.append(stored)
             }
         }
-        // Stable by arrival, so that of two results for one file the later is kept.
-        let order = incoming.indices.sorted {
-            let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
-            return SortedPaths.precedes(a, b) || (!SortedPaths.precedes(b, a) && $0 < $1)
+        // The first scan's walk gives them in order already (no file twice): then no sort.
+        // Otherwise stable by arrival, so that of two results for one file the later is kept.
+        var order = Array(incoming.indices)
+        let ascending = incoming.indices.dropFirst().allSatisfy {
+            SortedPaths.precedes(incoming[$0 - 1].displayPath, incoming[$0].displayPath)
+        }
+        if !ascending {
+            order.sort {
+                let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
+                return SortedPaths.precedes(a, b) || (!SortedPaths.precedes(b, a) && $0 < $1)
+            }
         }
         var merged: [Stored] = []
         merged.reserveCapacity(entries.count + incoming.count)
@@ -240,6 +319,7 @@ struct ResultTable: Sendable {
         merged.append(contentsOf: entries[old...])
         entries = merged
         shownChanges = nil
+        recount()
         sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
         summaries = entries.flatMap(\.result.summaries)
         project.isCurrent = false
@@ -261,6 +341,8 @@ struct ResultTable: Sendable {
                 summaries.removeSubrange(offset..<offset + gone)
                 project.isCurrent = false
             }
+            account(entries[place.index], -1)
+            placeShown(display, nil)
             entries.remove(at: place.index)
         }
         return true

@@ -88,6 +88,10 @@ extension SortedPaths {
             for path in paths { insert(path) }
             return
         }
+        if all.isEmpty, paths.indices.dropFirst().allSatisfy({ Self.precedes(paths[$0 - 1], paths[$0]) }) {
+            all = paths
+            return
+        }
         var merged = all + paths
         merged.sort(by: Self.precedes)
         var unique: [String] = []
