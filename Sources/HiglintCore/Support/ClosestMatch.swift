@@ -22,7 +22,7 @@ public func closestMatch(to word: String, among candidates: [String]) -> String?
     var longestShared: (candidate: String, length: Int)?
     for candidate in candidates {
         scalars.removeAll(keepingCapacity: true)
-        scalars.append(contentsOf: candidate.unicodeScalars)
+        for scalar in candidate.unicodeScalars { scalars.append(scalar) }
         if let best = nearest?.distance {
             if letters.fewestEdits(to: scalars) < best {
                 let distance = rows.distance(lowered, scalars, below: best)
