@@ -159,6 +159,20 @@ final class ObjectIndexTests: XCTestCase {
 
     // MARK: - Build settings
 
+    /// The project-level configurations read once at parse time are the list read on demand:
+    /// on the real project and on one without a list.
+    func testTheProjectLevelConfigurationsAreTheListReadOnDemand() throws {
+        let project = try XcodeProject.parse(Array(try simplenoteText().utf8), path: "/p/S.xcodeproj/project.pbxproj").get()
+        let onDemand = project.configurations(of: project.projectConfigurationList)
+        XCTAssertFalse(onDemand.byName.isEmpty)
+        XCTAssertEqual(project.projectConfigurations.byName, onDemand.byName)
+        XCTAssertEqual(project.projectConfigurations.defaultName, onDemand.defaultName)
+        let bare = "{ objects = { P = {isa = PBXProject; targets = (); }; }; rootObject = P; }"
+        let empty = try XcodeProject.parse(Array(bare.utf8), path: "/p/E.xcodeproj/project.pbxproj").get()
+        XCTAssertEqual(empty.projectConfigurations.byName, [:])
+        XCTAssertNil(empty.projectConfigurations.defaultName)
+    }
+
     /// Each configuration's settings read in place as `BuildSettings.layer` makes them from
     /// the built value: on every configuration of the real project, and on ones written to
     /// take every way out of the reading in place.
