@@ -43,6 +43,27 @@ final class OldStylePropertyListTests: XCTestCase {
         }
     }
 
+    /// The blank table against the rule it replaced, every byte value; and each blank byte
+    /// passed between tokens, in the quick scan's objects and in the exact reader's.
+    func testBlanksAreSpaceAndTabThroughReturn() throws {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            XCTAssertEqual(OldStylePropertyListParser.isBlank(byte), byte == 0x20 || (0x09...0x0D).contains(byte), "\(value)")
+        }
+        for blank in ["\t", "\n", "\u{0B}", "\u{0C}", "\r", " "] {
+            let text = "{\(blank)objects\(blank)=\(blank){\(blank)A\(blank)=\(blank){isa\(blank)=\(blank)X;\(blank)k\(blank)=\(blank)(a,\(blank)b);};};\(blank)}"
+            let full = try parse(text).get()
+            XCTAssertEqual(full["objects"]?["A"]?["k"], .array([.string("a"), .string("b")]))
+            let index = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(Array(text.utf8)).get().objects)
+            let number = try XCTUnwrap(index.number(of: "A"))
+            XCTAssertEqual(index.isaRanges[number].map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, "X")
+        }
+        // Bytes next to the blanks are not blanks: a word stops at them only as the table says.
+        for other in ["\u{08}", "\u{0E}", "\u{1F}"] {
+            guard case .failure = parse("{ a = b\(other); }") else { return XCTFail("parsed byte \(other.utf8.first ?? 0)") }
+        }
+    }
+
     func testNestingIsBounded() {
         let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
         guard case .failure(let error) = parse(deep) else { return XCTFail("parsed") }
