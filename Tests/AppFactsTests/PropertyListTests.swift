@@ -97,7 +97,7 @@ final class OldStylePropertyListTests: XCTestCase {
             """
         let bytes = Array(text.utf8)
         let full = try XCTUnwrap(OldStylePropertyListParser.parse(bytes).get()["objects"]?.dictionary)
-        let ranges = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(bytes).get().objects)
+        let ranges = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(bytes).get().objects?.rangesByID)
         var found: [String] = []
         for (id, range) in ranges.sorted(by: { $0.key < $1.key }) {
             let inPlace = OldStylePropertyListParser.object(in: range, of: bytes, has: "isa", equalTo: "PBXFileReference")
@@ -116,7 +116,7 @@ final class OldStylePropertyListTests: XCTestCase {
         let full = try OldStylePropertyListParser.parse(original).get()
         let indexed = try OldStylePropertyListParser.parseIndexingObjects(original).get()
         let objects = try XCTUnwrap(full["objects"]?.dictionary)
-        let ranges = try XCTUnwrap(indexed.objects)
+        let ranges = try XCTUnwrap(indexed.objects?.rangesByID)
         XCTAssertEqual(Set(ranges.keys), Set(objects.keys))
         for (id, range) in ranges {
             let read = OldStylePropertyListParser.object(in: range, of: original)

@@ -253,3 +253,30 @@ final class SerialPassTests: XCTestCase {
         }
     }
 }
+
+final class ChunkOrderTests: XCTestCase {
+    func testEveryChunkIsHandedOutOnceAndEachStreamInInputOrder() {
+        for chunkCount in 0...40 {
+            for streams in 1...9 {
+                let order = ParallelReview.interleavedOrder(chunkCount: chunkCount, streams: streams)
+                XCTAssertEqual(order.sorted(), Array(0..<chunkCount), "\(chunkCount) chunks, \(streams) streams")
+                let used = max(1, min(streams, chunkCount))
+                for stream in 0..<used {
+                    let members = order.filter { $0 >= chunkCount * stream / used && $0 < chunkCount * (stream + 1) / used }
+                    XCTAssertEqual(members, members.sorted())
+                }
+            }
+        }
+    }
+
+    func testTheFirstChunksOfTwoStreamsAreHalfTheInputApart() {
+        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 10, streams: 2), [0, 5, 1, 6, 2, 7, 3, 8, 4, 9])
+        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 5, streams: 2), [0, 2, 1, 3, 4])
+        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 3, streams: 1), [0, 1, 2])
+    }
+
+    func testParallelMapKeepsInputOrder() {
+        let values = ParallelReview.parallelMap(Array(0..<1_003)) { $0 * 3 }
+        XCTAssertEqual(values, (0..<1_003).map { $0 * 3 })
+    }
+}

@@ -89,7 +89,7 @@ public final class AppFactsLocator: Sendable {
     /// The `project.pbxproj` files of the nearest directory at or above the document's
     /// that has any, sorted; nil when no directory up to the root has one.
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
-        var directory = FileSystem.directory(of: document)
+        var directory = AppPaths.directory(of: document)
         for _ in 0..<maximumWalk {
             // One `stat` of the directory serves both: the answer's record and the listing's check.
             let stamp = answer.depend(on: directory)
@@ -97,7 +97,7 @@ public final class AppFactsLocator: Sendable {
             for project in projects { answer.depend(on: project) }
             if !projects.isEmpty { return projects }
             if directory == "/" { break }
-            directory = FileSystem.directory(of: directory)
+            directory = AppPaths.directory(of: directory)
         }
         return nil
     }
@@ -121,8 +121,8 @@ public final class AppFactsLocator: Sendable {
             var layers: [[String: String]] = []
             for id in [own.byName[name], projectLevel.byName[name]] {
                 guard let id, let configuration = project.configuration(id) else { continue }
-                layers.append(BuildSettings.layer(configuration["buildSettings"]?.dictionary))
-                if let xcconfig = project.baseConfigurationFile(of: configuration) {
+                layers.append(configuration.settings)
+                if let xcconfig = project.baseConfigurationFile(of: configuration.entries) {
                     let reading = XCConfigReader.read(xcconfig)
                     for file in reading.files + reading.absent { answer.depend(on: file) }
                     for file in reading.missing {

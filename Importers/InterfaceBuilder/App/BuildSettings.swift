@@ -68,12 +68,21 @@ struct BuildSettings: Sendable {
         return out.trimmingSpaces()
     }
 
+    /// `KEY[sdk=iphoneos*]`: set only under a condition. By bytes when ASCII, where
+    /// `containsText` made two arrays of every key.
+    static func isConditional(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.contains(UInt8(ascii: "[")) : nil
+        } ?? key.containsText("[")
+    }
+
     /// Settings of an XCBuildConfiguration's `buildSettings`, as text. A list is joined by
     /// spaces, as Xcode reads it; conditional keys (`KEY[sdk=iphoneos*]`) are left out,
     /// since which condition holds is not known here.
     static func layer(_ settings: [String: PropertyList]?) -> [String: String] {
         var out: [String: String] = [:]
-        for (key, value) in settings ?? [:] where !key.containsText("[") {
+        for (key, value) in settings ?? [:] where !isConditional(key) {
             switch value {
             case .string(let text), .number(let text): out[key] = text
             case .array(let items): out[key] = items.compactMap(\.string).joined(separator: " ")

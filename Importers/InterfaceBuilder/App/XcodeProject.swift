@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import HiglintCore
 
 /// The parts of a `project.pbxproj` that say which target a file belongs to and which
@@ -33,9 +38,11 @@ struct XcodeProject: Sendable {
     /// Each group's and synchronized folder's resolved path, and those of the file references
     /// a resources phase copies.
     private let pathsByReference: [String: String]
-    /// The directory of the group that holds each other file reference: its path is resolved
-    /// only when asked for (an xcconfig a configuration names), as most (the sources) never are.
-    private let unresolvedReferences: [String: String]
+    /// By object number, the directory (in `groupDirectories`) of the group that holds each
+    /// other file reference, -1 for none: its path is resolved only when asked for (an xcconfig
+    /// a configuration names), as most (the sources) never are.
+    private let unresolvedReferences: [Int32]
+    private let groupDirectories: [String]
     /// Target ids by the ids (file references or variant groups) their resources phases copy.
     private let targetsByResource: [String: [String]]
     private let synchronizedFolders: [SynchronizedFolder]
@@ -61,8 +68,13 @@ struct XcodeProject: Sendable {
         guard root["objects"]?.dictionary != nil, let ranges = indexed.objects else {
             return .failure(.structure("no `objects` table"))
         }
-        let objects = ObjectTable(bytes: bytes, ranges: ranges)
-        guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject"
+        let objects = ObjectTable(bytes: bytes, index: ranges)
+        // Only the entries read below: the project object also holds every target's attributes
+        // and the package references, which were built whole for nothing.
+        guard let rootID = root["rootObject"]?.string,
+              let project = objects[rootID, keeping: ["isa", "projectDirPath", "buildConfigurationList", "targets", "mainGroup"]]?
+                  .dictionary,
+              project["isa"]?.string == "PBXProject"
         else { return .failure(.structure("`rootObject` names no PBXProject")) }
         return .success(XcodeProject(path: path, project: project, objects: objects))
     }
@@ -104,72 +116,22 @@ struct XcodeProject: Sendable {
                 if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
             }
         }
-        var referencesByPath: [String: [String]] = [:]
-        var pathsByReference: [String: String] = [:]
-        // Sized once: the group tree names most of a project's file references.
-        var unresolvedReferences = [String: String](minimumCapacity: objects.ranges.count / 2)
-        var synchronizedFolders: [SynchronizedFolder] = []
-        var visited = Set<String>(minimumCapacity: objects.ranges.count)
-        // Only a file reference some resources phase copies (itself, or the variant group it is
-        // in) can make a document a target's; any other is read only if a configuration names it.
-        func isCopied(_ id: String, in variantGroup: String?) -> Bool {
-            targetsByResource[id] != nil || variantGroup.map { targetsByResource[$0] != nil } == true
+        var walk = GroupWalk(objects: objects, projectDirectory: directory, copied: targetsByResource.keys)
+        if let mainGroup = project["mainGroup"]?.string, let number = objects.index.number(of: mainGroup) {
+            walk.groupDirectories.append(directory)
+            walk.walk(number, parentDirectory: directory, directoryNumber: 0, copiedGroup: false, variantGroup: nil, depth: 0)
         }
-
-        func walk(_ id: String, parentDirectory: String, variantGroup: String?, depth: Int) {
-            guard depth < Self.maximumGroupDepth, !visited.contains(id) else { return }
-            if !isCopied(id, in: variantGroup), objects.has(id, isa: "PBXFileReference") {
-                visited.insert(id)
-                unresolvedReferences[id] = parentDirectory
-                return
-            }
-            guard let object = objects[id, keeping: ["isa", "path", "sourceTree", "children", "exceptions"]] else { return }
-            visited.insert(id)
-            let isa = object["isa"]?.string ?? ""
-            let resolved = Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
-            switch isa {
-            case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
-                // A group relative to the SDK or the build products holds nothing of the checkout.
-                guard let groupDirectory = resolved else { return }
-                let variant = isa == "PBXVariantGroup" ? id : variantGroup
-                for child in object["children"]?.array ?? [] {
-                    if let childID = child.string {
-                        walk(childID, parentDirectory: groupDirectory, variantGroup: variant, depth: depth + 1)
-                    }
-                }
-                if isa == "XCVersionGroup", let resolved { referencesByPath[resolved, default: []].append(id) }
-            case "PBXFileReference":
-                guard let resolved else { return }
-                pathsByReference[id] = resolved
-                referencesByPath[resolved, default: []].append(id)
-                if let variantGroup { referencesByPath[resolved, default: []].append(variantGroup) }
-            case "PBXFileSystemSynchronizedRootGroup":
-                guard let resolved else { return }
-                pathsByReference[id] = resolved
-                var exceptions: [String: Set<String>] = [:]
-                for exception in object["exceptions"]?.array ?? [] {
-                    guard let exceptionID = exception.string,
-                          let set = objects[exceptionID, keeping: ["isa", "target", "membershipExceptions"]],
-                          set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                          let target = set["target"]?.string
-                    else { continue }
-                    for entry in set["membershipExceptions"]?.array ?? [] {
-                        if let relative = entry.string { exceptions[target, default: []].insert(relative) }
-                    }
-                }
-                synchronizedFolders.append(SynchronizedFolder(id: id, directory: resolved, exceptions: exceptions))
-            default:
-                return
-            }
-        }
-        if let mainGroup = project["mainGroup"]?.string {
-            walk(mainGroup, parentDirectory: directory, variantGroup: nil, depth: 0)
-        }
+        let referencesByPath = walk.referencesByPath
+        let pathsByReference = walk.pathsByReference
+        let unresolvedReferences = walk.unresolvedReferences
+        let groupDirectories = walk.groupDirectories
+        let synchronizedFolders = walk.synchronizedFolders
 
         self.targets = targets
         self.referencesByPath = referencesByPath
         self.pathsByReference = pathsByReference
         self.unresolvedReferences = unresolvedReferences
+        self.groupDirectories = groupDirectories
         self.targetsByResource = targetsByResource
         self.synchronizedFolders = synchronizedFolders
         self.foldersByTarget = foldersByTarget
@@ -177,17 +139,17 @@ struct XcodeProject: Sendable {
 
     /// The absolute path an object of the group tree stands for, or nil when it is relative
     /// to something outside the checkout (the SDK, the build products, an unknown root).
-    private static func resolve(
+    static func resolve(
         _ object: SelectedEntries, parentDirectory: String, projectDirectory: String
     ) -> String? {
         let path = object["path"]?.string
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
             guard let path, !path.isEmpty else { return parentDirectory }
-            return FileSystem.absolute(path, relativeTo: parentDirectory)
+            return AppPaths.absolute(path, relativeTo: parentDirectory)
         case "SOURCE_ROOT":
             guard let path, !path.isEmpty else { return projectDirectory }
-            return FileSystem.absolute(path, relativeTo: projectDirectory)
+            return AppPaths.absolute(path, relativeTo: projectDirectory)
         case "<absolute>":
             guard let path, path.hasPrefix("/") else { return nil }
             return FileSystem.absolute(path, relativeTo: "/")
@@ -217,9 +179,11 @@ struct XcodeProject: Sendable {
     /// The resolved path of a file reference or folder of the group tree.
     private func path(ofReference id: String) -> String? {
         if let path = pathsByReference[id] { return path }
-        guard let parentDirectory = unresolvedReferences[id], let object = objects[id, keeping: ["path", "sourceTree"]]
+        guard let number = objects.index.number(of: id), unresolvedReferences[number] >= 0,
+              let object = objects[number: number, keeping: ["path", "sourceTree"]]
         else { return nil }
-        return Self.resolve(object, parentDirectory: parentDirectory, projectDirectory: directory)
+        return Self.resolve(object, parentDirectory: groupDirectories[Int(unresolvedReferences[number])],
+                            projectDirectory: directory)
     }
 
     /// The build configurations of a configuration list: each one's id by its name, and the
@@ -237,13 +201,20 @@ struct XcodeProject: Sendable {
         return (byName, list["defaultConfigurationName"]?.string)
     }
 
-    /// A build configuration, whole.
-    func configuration(_ id: String) -> [String: PropertyList]? {
-        objects[id]
+    /// A build configuration: its build settings as a layer, and the entries that name the
+    /// xcconfig it is based on (`baseConfigurationFile(of:)`).
+    func configuration(_ id: String) -> (settings: [String: String], entries: SelectedEntries)? {
+        guard let entries = objects[id, keeping: Self.configurationKeys, settings: "buildSettings"] else { return nil }
+        return (entries.settings ?? BuildSettings.layer(entries["buildSettings"]?.dictionary), entries)
     }
 
+    private static let configurationKeys: [StaticString] = [
+        "buildSettings", "baseConfigurationReference", "baseConfigurationReferenceAnchor",
+        "baseConfigurationReferenceRelativePath",
+    ]
+
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
-    func baseConfigurationFile(of configuration: [String: PropertyList]) -> String? {
+    func baseConfigurationFile(of configuration: SelectedEntries) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string {
             return path(ofReference: reference)
         }
@@ -256,28 +227,145 @@ struct XcodeProject: Sendable {
     }
 }
 
+/// The group tree, from the main group down: each group's directory, the path of each file
+/// reference a resources phase copies, where every other one is. By object number: the tree
+/// names most of a project's objects, and a number is found once for each, where ids as
+/// strings were hashed four or five times each.
+private struct GroupWalk {
+    let objects: ObjectTable
+    let projectDirectory: String
+    /// Only a file reference some resources phase copies (itself, or the variant group it is
+    /// in) can make a document a target's; any other is read only if a configuration names it.
+    var copied: [Bool]
+    var visited: [Bool]
+    /// By object number, the directory (in `groupDirectories`) of the group that holds each
+    /// file reference no phase copies, -1 for none.
+    var unresolvedReferences: [Int32]
+    var groupDirectories: [String] = []
+    var referencesByPath: [String: [String]] = [:]
+    var pathsByReference: [String: String] = [:]
+    var synchronizedFolders: [XcodeProject.SynchronizedFolder] = []
+
+    init(objects: ObjectTable, projectDirectory: String, copied ids: some Sequence<String>) {
+        self.objects = objects
+        self.projectDirectory = projectDirectory
+        let count = objects.index.count
+        copied = Array(repeating: false, count: count)
+        visited = Array(repeating: false, count: count)
+        unresolvedReferences = Array(repeating: -1, count: count)
+        for id in ids {
+            if let number = objects.index.number(of: id) { copied[number] = true }
+        }
+    }
+
+    mutating func walk(
+        _ number: Int, parentDirectory: String, directoryNumber: Int32, copiedGroup: Bool, variantGroup: String?, depth: Int
+    ) {
+        guard depth < XcodeProject.maximumGroupDepth, !visited[number] else { return }
+        if !copied[number], !copiedGroup, objects.has(number: number, isa: "PBXFileReference") {
+            visited[number] = true
+            unresolvedReferences[number] = directoryNumber
+            return
+        }
+        guard let object = objects[number: number, keeping: Self.keys, idList: "children"] else { return }
+        visited[number] = true
+        let id = objects.index.id(of: number)
+        let isa = object["isa"]?.string ?? ""
+        let resolved = XcodeProject.resolve(object, parentDirectory: parentDirectory, projectDirectory: projectDirectory)
+        switch isa {
+        case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
+            // A group relative to the SDK or the build products holds nothing of the checkout.
+            guard let groupDirectory = resolved else { return }
+            let isVariant = isa == "PBXVariantGroup"
+            let variant = isVariant ? id : variantGroup
+            let variantCopied = isVariant ? copied[number] : copiedGroup
+            groupDirectories.append(groupDirectory)
+            let childDirectory = Int32(groupDirectories.count - 1)
+            var children: [Int] = []
+            if let ranges = object.idRanges {
+                children.reserveCapacity(ranges.count)
+                // Ids as Xcode writes them: found by their bytes, no string made for each.
+                objects.bytes.withUnsafeBufferPointer { buffer in
+                    for range in ranges {
+                        if let child = objects.index.number(ofKey: UnsafeBufferPointer(rebasing: buffer[range])) { children.append(child) }
+                    }
+                }
+            } else {
+                for child in object["children"]?.array ?? [] {
+                    if let childID = child.string, let number = objects.index.number(of: childID) { children.append(number) }
+                }
+            }
+            for child in children {
+                walk(child, parentDirectory: groupDirectory, directoryNumber: childDirectory,
+                     copiedGroup: variantCopied, variantGroup: variant, depth: depth + 1)
+            }
+            if isa == "XCVersionGroup", let resolved { referencesByPath[resolved, default: []].append(id) }
+        case "PBXFileReference":
+            guard let resolved else { return }
+            pathsByReference[id] = resolved
+            referencesByPath[resolved, default: []].append(id)
+            if let variantGroup { referencesByPath[resolved, default: []].append(variantGroup) }
+        case "PBXFileSystemSynchronizedRootGroup":
+            guard let resolved else { return }
+            pathsByReference[id] = resolved
+            var exceptions: [String: Set<String>] = [:]
+            for exception in object["exceptions"]?.array ?? [] {
+                guard let exceptionID = exception.string,
+                      let set = objects[exceptionID, keeping: ["isa", "target", "membershipExceptions"]],
+                      set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let target = set["target"]?.string
+                else { continue }
+                for entry in set["membershipExceptions"]?.array ?? [] {
+                    if let relative = entry.string { exceptions[target, default: []].insert(relative) }
+                }
+            }
+            synchronizedFolders.append(XcodeProject.SynchronizedFolder(id: id, directory: resolved, exceptions: exceptions))
+        default:
+            return
+        }
+    }
+
+    private static let keys: [StaticString] = ["isa", "path", "sourceTree", "children", "exceptions"]
+}
+
 /// A project's objects, each read from its text when asked for: most are never asked for.
 /// Each is read at most a few times (once as the group tree is walked, once for a target's
 /// configurations), so nothing is kept.
 private struct ObjectTable: Sendable {
     let bytes: [UInt8]
-    let ranges: [String: Range<Int>]
+    let index: ObjectIndex
 
     subscript(_ id: String) -> [String: PropertyList]? {
-        guard let range = ranges[id] else { return nil }
-        return OldStylePropertyListParser.object(in: range, of: bytes)?.dictionary
+        guard let number = index.number(of: id) else { return nil }
+        return OldStylePropertyListParser.object(in: index.ranges[number], of: bytes)?.dictionary
     }
 
     /// Whether the object's `isa` is `kind` (ASCII letters), read in place.
     func has(_ id: String, isa kind: StaticString) -> Bool {
-        guard let range = ranges[id] else { return false }
-        return OldStylePropertyListParser.object(in: range, of: bytes, has: "isa", equalTo: kind)
+        guard let number = index.number(of: id) else { return false }
+        return has(number: number, isa: kind)
+    }
+
+    /// `has(_:isa:)` by object number: from the `isa` the index saw, or read exactly when it
+    /// did not see it plainly. `kind` is ASCII, for which equal bytes are equal strings.
+    func has(number: Int, isa kind: StaticString) -> Bool {
+        guard let isa = index.isaRanges[number] else {
+            return OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, has: "isa", equalTo: kind)
+        }
+        return isa.count == kind.utf8CodeUnitCount && bytes.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + isa.lowerBound, kind.utf8Start, isa.count) == 0
+        }
     }
 
     /// The object with only the entries named by `keys`: the group tree's walk reads three or
     /// four of each file reference's.
-    subscript(_ id: String, keeping keys: [StaticString]) -> SelectedEntries? {
-        guard let range = ranges[id] else { return nil }
-        return OldStylePropertyListParser.object(in: range, of: bytes, keeping: keys)
+    subscript(_ id: String, keeping keys: [StaticString], settings settings: StaticString? = nil) -> SelectedEntries? {
+        guard let number = index.number(of: id) else { return nil }
+        return OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, keeping: keys, settings: settings)
+    }
+
+    /// `idList`: a key whose value, when it is a list of bare ids, is given as their ranges in `bytes`.
+    subscript(number number: Int, keeping keys: [StaticString], idList idList: StaticString? = nil) -> SelectedEntries? {
+        OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, keeping: keys, idList: idList)
     }
 }

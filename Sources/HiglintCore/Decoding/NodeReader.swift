@@ -78,7 +78,7 @@ struct NodeReader {
         for entry in entries {
             switch document.withScalarBytes(entry.key, { $0.map(known.field(matching:)) }) {
             case .some(.some(let field)):
-                if document.isNull(entry.value), !keepsNull(field) { continue }
+                if !keepsNull(field), document.isNull(entry.value) { continue }
                 if recording { marks.record(field, key: document.start(entry.key), value: document.start(entry.value)) }
                 body(&self, field, entry.value)
             case .some(.none):
@@ -98,6 +98,38 @@ struct NodeReader {
             fix = [.renameKey(at: mark, to: suggestion)]
         }
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark, fix: fix))
+    }
+
+    /// `list[index]`, as `"\(list)[\(index)]"` writes it, but with its bytes written once into
+    /// a string of their exact size: the interpolation appended three times and converted the
+    /// index through its generic path, and every element's and gesture's path is built here,
+    /// whether or not a message ever shows it.
+    static func itemPath(_ list: String, _ index: Int) -> String {
+        guard index >= 0 else { return list + "[" + String(index) + "]" }
+        var digits = 1
+        var rest = index / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var list = list
+        return list.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + digits + 2) { path in
+                var end = 0
+                for byte in head {
+                    path[end] = byte
+                    end += 1
+                }
+                path[end] = UInt8(ascii: "[")
+                var value = index
+                for place in stride(from: end + digits, to: end, by: -1) {
+                    path[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                path[end + digits + 1] = UInt8(ascii: "]")
+                return end + digits + 2
+            }
+        }
     }
 
     /// Any scalar as text: `screen: NO` is the string "NO". Null means absent.
@@ -206,6 +238,7 @@ struct NodeReader {
             schema(path(), "expected \(names.count) numbers [\(names.joined(separator: ", "))], found \(items.count)", at: document.start(node))
             return nil
         }
+        if let values = Self.plainIntegers(items, in: document, minimums: minimums) { return values }
         var values = SIMD4<Double>()
         var complete = true
         for (index, item) in items.enumerated() {
@@ -216,6 +249,25 @@ struct NodeReader {
             }
         }
         return complete ? values : nil
+    }
+
+    /// The list's values when every item is a plain whole number (`smallInteger`) at or over
+    /// its minimum, which is how nearly every frame is written; nil sends the list down the
+    /// item-by-item path, which reads such items to the same values and reports the rest.
+    static func plainIntegers(_ items: YAMLDocument.Items, in document: YAMLDocument, minimums: [Double?]) -> SIMD4<Double>? {
+        var values = SIMD4<Double>()
+        var index = 0
+        for item in items {
+            let value: Double? = document.withScalarBytes(item) { bytes in
+                guard let bytes, document.style(item) == .plain else { return nil }
+                return smallInteger(bytes)
+            }
+            guard let value, index < minimums.count, index < 4 else { return nil }
+            if let minimum = minimums[index], value < minimum { return nil }
+            values[index] = value
+            index += 1
+        }
+        return values
     }
 
     /// A number a list or map cannot do without (a frame's `x`): null is reported, not skipped.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A screen and the problems met while decoding it.
 public struct DecodedScreen: Sendable {
     public var screen: Screen
@@ -52,7 +54,7 @@ public struct SpecDecoder: Sendable {
             case .data: screen.data = Self.data(value, &reader)
             case .gestures:
                 screen.gestures = reader.list(value, key).enumerated().map { index, item in
-                    Self.gesture(item, path: "gestures[\(index)]", &reader)
+                    Self.gesture(item, path: NodeReader.itemPath("gestures", index), &reader)
                 }
             case .elements:
                 screen.elements = Self.elements(value, path: key, placement: .content, inherited: [], &reader)
@@ -87,7 +89,7 @@ public struct SpecDecoder: Sendable {
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             elements.append(element(
-                item, path: "\(path)[\(index)]", placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
+                item, path: NodeReader.itemPath(path, index), placement: placement, inherited: inherited, inheritedMarks: inheritedMarks,
                 &reader))
         }
         return elements
@@ -160,11 +162,12 @@ public struct SpecDecoder: Sendable {
         if reader.kind(node) == .mapping, element.type == nil, element.placement != .tab, !typeGiven {
             reader.schema(element.path, "`type` is missing: every element says what it is (button, text, image...)", at: element.marks.map)
         }
-        element.suppressed = inherited + element.ignore
-        element.suppressionMarks = inheritedMarks + element.ignoreMarks
+        // Most elements inherit nothing: their own lists are then the whole, with no new array.
+        element.suppressed = inherited.isEmpty ? element.ignore : inherited + element.ignore
+        element.suppressionMarks = inheritedMarks.isEmpty ? element.ignoreMarks : inheritedMarks + element.ignoreMarks
         if let children {
             element.children = elements(
-                children, path: "\(element.path).children", placement: element.placement, inherited: element.suppressed,
+                children, path: element.path + ".children", placement: element.placement, inherited: element.suppressed,
                 inheritedMarks: element.suppressionMarks, &reader)
         }
         let boxed = Element(element)
@@ -197,12 +200,35 @@ public struct SpecDecoder: Sendable {
     }
 
     static func icon(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Icon? {
+        if let icon = asciiIcon(node, in: reader.document) { return icon }
         guard let text = reader.string(node, path()) else { return nil }
         if text.hasPrefix("system:"), text.count > 7 { return .system(String(text.dropFirst(7))) }
         if text.hasPrefix("custom:"), text.count > 7 { return .custom(String(text.dropFirst(7))) }
         reader.schema(path(), "expected system:NAME or custom:NAME, found \(reader.describe(node))", at: reader.start(node))
         return nil
     }
+
+    /// `icon` for an ASCII scalar that is a well-formed icon, read from its bytes: in ASCII
+    /// every byte is one character (CR LF aside, which no prefix ends with), so the prefix
+    /// and the count mean the same in bytes. Nil for anything else, which `icon` reads as text.
+    static func asciiIcon(_ node: Node, in document: YAMLDocument) -> Icon? {
+        document.withScalarBytes(node) { bytes in
+            guard let bytes, let start = bytes.baseAddress, bytes.count > 7, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func starts(with prefix: [UInt8]) -> Bool {
+                prefix.withUnsafeBufferPointer { prefix in
+                    guard let other = prefix.baseAddress else { return false }
+                    return memcmp(start, other, 7) == 0
+                }
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[7...]), as: UTF8.self)
+            if starts(with: systemPrefix) { return .system(name) }
+            if starts(with: customPrefix) { return .custom(name) }
+            return nil
+        }
+    }
+
+    private static let systemPrefix = Array("system:".utf8)
+    private static let customPrefix = Array("custom:".utf8)
 
     static func font(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Font? {
         guard reader.kind(node) == .mapping else {
@@ -238,59 +264,59 @@ public struct SpecDecoder: Sendable {
 
     static func statusBar(_ node: Node, _ reader: inout NodeReader) -> StatusBar {
         reader.map(node, path: "status_bar", known: SpecFields.statusBar, into: StatusBar.init) { reader, bar, field, value in
-            let path = "status_bar.\(field.rawValue)"
+            func path() -> String { "status_bar.\(field.rawValue)" }
             switch field {
-            case .hidden: bar.hidden = reader.bool(value, path) ?? false
-            case .style: bar.style = reader.choice(value, path, StatusBar.Style.self)
-            case .revealOnTap: bar.revealOnTap = reader.bool(value, path) ?? false
+            case .hidden: bar.hidden = reader.bool(value, path()) ?? false
+            case .style: bar.style = reader.choice(value, path(), StatusBar.Style.self)
+            case .revealOnTap: bar.revealOnTap = reader.bool(value, path()) ?? false
             }
         }
     }
 
     static func navigationBar(_ node: Node, _ reader: inout NodeReader) -> NavigationBar {
         reader.map(node, path: "navigation_bar", known: SpecFields.navigationBar, into: NavigationBar.init) { reader, bar, field, value in
-            let path = "navigation_bar.\(field.rawValue)"
+            func path() -> String { "navigation_bar.\(field.rawValue)" }
             switch field {
-            case .title: bar.title = reader.string(value, path)
-            case .titleFont: bar.titleFont = font(value, path, &reader)
+            case .title: bar.title = reader.string(value, path())
+            case .titleFont: bar.titleFont = font(value, path(), &reader)
             case .back: bar.back = backButton(value, &reader)
-            case .items: bar.items = elements(value, path: path, placement: .navigationBarItem, inherited: [], &reader)
-            case .translucent: bar.translucent = reader.bool(value, path) ?? false
-            case .color: bar.color = reader.string(value, path)
-            case .height: bar.height = barHeight(value, path, &reader)
+            case .items: bar.items = elements(value, path: "navigation_bar.items", placement: .navigationBarItem, inherited: [], &reader)
+            case .translucent: bar.translucent = reader.bool(value, path()) ?? false
+            case .color: bar.color = reader.string(value, path())
+            case .height: bar.height = barHeight(value, path(), &reader)
             }
         }
     }
 
     static func backButton(_ node: Node, _ reader: inout NodeReader) -> BackButton {
         reader.map(node, path: "navigation_bar.back", known: SpecFields.backButton, into: BackButton.init) { reader, back, field, value in
-            let path = "navigation_bar.back.\(field.rawValue)"
+            func path() -> String { "navigation_bar.back.\(field.rawValue)" }
             switch field {
-            case .title: back.title = reader.string(value, path)
-            case .custom: back.custom = reader.bool(value, path) ?? false
-            case .style: back.style = reader.choice(value, path, BackButton.Style.self) ?? .standard
+            case .title: back.title = reader.string(value, path())
+            case .custom: back.custom = reader.bool(value, path()) ?? false
+            case .style: back.style = reader.choice(value, path(), BackButton.Style.self) ?? .standard
             }
         }
     }
 
     static func toolbar(_ node: Node, _ reader: inout NodeReader) -> Toolbar {
         reader.map(node, path: "toolbar", known: SpecFields.toolbar, into: Toolbar.init) { reader, bar, field, value in
-            let path = "toolbar.\(field.rawValue)"
+            func path() -> String { "toolbar.\(field.rawValue)" }
             switch field {
-            case .items: bar.items = elements(value, path: path, placement: .toolbarItem, inherited: [], &reader)
-            case .translucent: bar.translucent = reader.bool(value, path) ?? false
-            case .color: bar.color = reader.string(value, path)
-            case .height: bar.height = barHeight(value, path, &reader)
+            case .items: bar.items = elements(value, path: "toolbar.items", placement: .toolbarItem, inherited: [], &reader)
+            case .translucent: bar.translucent = reader.bool(value, path()) ?? false
+            case .color: bar.color = reader.string(value, path())
+            case .height: bar.height = barHeight(value, path(), &reader)
             }
         }
     }
 
     static func tabBar(_ node: Node, _ reader: inout NodeReader) -> TabBar {
         reader.map(node, path: "tab_bar", known: SpecFields.tabBar, into: TabBar.init) { reader, bar, field, value in
-            let path = "tab_bar.\(field.rawValue)"
+            func path() -> String { "tab_bar.\(field.rawValue)" }
             switch field {
-            case .tabs: bar.tabs = elements(value, path: path, placement: .tab, inherited: [], &reader)
-            case .translucent: bar.translucent = reader.bool(value, path) ?? false
+            case .tabs: bar.tabs = elements(value, path: "tab_bar.tabs", placement: .tab, inherited: [], &reader)
+            case .translucent: bar.translucent = reader.bool(value, path()) ?? false
             }
         }
     }
@@ -299,11 +325,11 @@ public struct SpecDecoder: Sendable {
 
     static func login(_ node: Node, _ reader: inout NodeReader) -> Login {
         reader.map(node, path: "login", known: SpecFields.login, into: Login.init) { reader, login, field, value in
-            let path = "login.\(field.rawValue)"
+            func path() -> String { "login.\(field.rawValue)" }
             switch field {
-            case .required: login.required = reader.choice(value, path, Login.Requirement.self)
-            case .explanation: login.explanation = reader.string(value, path)
-            case .methods: login.methods = reader.strings(value, path).values
+            case .required: login.required = reader.choice(value, path(), Login.Requirement.self)
+            case .explanation: login.explanation = reader.string(value, path())
+            case .methods: login.methods = reader.strings(value, path()).values
             }
         }
     }
@@ -336,13 +362,13 @@ public struct SpecDecoder: Sendable {
     static func layouts(_ node: Node, _ reader: inout NodeReader) -> [LayoutVariant] {
         var variants: [LayoutVariant] = []
         reader.fields(of: node, path: "layouts", known: SpecFields.layouts) { reader, sizeClass, value in
-            let path = "layouts.\(sizeClass.rawValue)"
+            func path() -> String { "layouts.\(sizeClass.rawValue)" }
             let variant = reader.map(
-                value, path: path, known: SpecFields.layoutVariant, into: { LayoutVariant(sizeClass: sizeClass, marks: $0) }
+                value, path: path(), known: SpecFields.layoutVariant, into: { LayoutVariant(sizeClass: sizeClass, marks: $0) }
             ) { reader, variant, field, fieldValue in
                 switch field {
-                case .presentation: variant.presentation = reader.string(fieldValue, "\(path).\(field.rawValue)")
-                case .hidden: variant.hidden = reader.strings(fieldValue, "\(path).\(field.rawValue)").values
+                case .presentation: variant.presentation = reader.string(fieldValue, "\(path()).\(field.rawValue)")
+                case .hidden: variant.hidden = reader.strings(fieldValue, "\(path()).\(field.rawValue)").values
                 }
             }
             variants.append(variant)

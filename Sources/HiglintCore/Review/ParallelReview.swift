@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Reviews files on every core. Results come back in input order, so output
 /// does not depend on scheduling.
@@ -42,7 +47,9 @@ public enum ParallelReview {
         // cache. Small ones, though: whatever chunk is last to finish runs on one core
         // while the others wait, and four files are well under a millisecond.
         let chunkCount = min(inputs.count, max(1, inputs.count / max(1, filesPerChunk)))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let order = interleavedOrder(chunkCount: chunkCount, streams: onlineCores)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { iteration in
+            let chunk = order[iteration]
             let lower = inputs.count * chunk / chunkCount
             let upper = inputs.count * (chunk + 1) / chunkCount
             let outputs = transform(inputs[lower..<upper])
@@ -51,6 +58,28 @@ public enum ParallelReview {
             for (offset, output) in outputs.enumerated() { slots.store(output, at: lower + offset) }
         }
         return slots.values()
+    }
+
+    /// What `concurrentPerform` runs at once.
+    static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+    /// The order chunks are handed out in: the input cut into one stream per core, taken
+    /// in turn. Workers handed neighbouring chunks would start in the same directory and
+    /// so ask for the same lazily read facts (an app's project file, a directory's
+    /// config) at once, one waiting while the other reads; workers in different streams
+    /// reach them at different times, and each stream stays in input order.
+    static func interleavedOrder(chunkCount: Int, streams requested: Int) -> [Int] {
+        let streams = max(1, min(requested, chunkCount))
+        var order: [Int] = []
+        order.reserveCapacity(chunkCount)
+        let bounds = (0...streams).map { chunkCount * $0 / streams }
+        let longest = (0..<streams).map { bounds[$0 + 1] - bounds[$0] }.max() ?? 0
+        for step in 0..<longest {
+            for stream in 0..<streams where bounds[stream] + step < bounds[stream + 1] {
+                order.append(bounds[stream] + step)
+            }
+        }
+        return order
     }
 }
 

@@ -164,7 +164,9 @@ public struct YAMLDocument: Sendable {
     public func isNull(_ node: Node) -> Bool {
         let record = records[Int(node.index)]
         guard record.kind == Kind.scalar.rawValue, record.style == ScalarStyle.plain.rawValue,
-              record.flags & Record.tagged == 0
+              record.flags & Record.tagged == 0,
+              // Only these lengths can spell null; most scalars are done with here, unread.
+              record.length == 0 || record.length == 1 || record.length == 4
         else { return false }
         return withScalarBytes(node) { bytes in
             guard let bytes else { return false }

@@ -120,7 +120,9 @@ private struct DocumentBuilder {
     }
 
     let limits: LoaderLimits
-    var stack: [Frame] = []
+    /// The open collections, innermost last; in a scratch buffer, so that counting a child
+    /// in its parent is a write through a pointer, with no uniqueness check.
+    let stack = ScratchBuffer<Frame>(capacity: 16)
     var anchors: [String: Anchored] = [:]
     /// Names of anchors on collections still open.
     var openAnchors: [String] = []
@@ -150,7 +152,6 @@ private struct DocumentBuilder {
         let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
         yaml_parser_set_input_string(parser, base, buffer.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        stack.reserveCapacity(16)
 
         var event = yaml_event_t()
         while true {
@@ -209,7 +210,7 @@ private struct DocumentBuilder {
             }
             stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { return nil }
+            guard let frame = stack.removeLast() else { return nil }
             let position = Int(frame.record)
             records[position].payload = frame.children
             records[position].end = Int32(truncatingIfNeeded: event.end_mark.index)
@@ -260,14 +261,13 @@ private struct DocumentBuilder {
 
     /// Counts a finished node in its parent, or makes it the document's root.
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
-        let top = stack.count - 1
-        guard top >= 0 else {
+        guard let top = stack.lastPointer else {
             root = YAMLDocument.node(records[Int(position)], at: position)
             return
         }
-        stack[top].children += 1
-        stack[top].nodeCount += nodeCount
-        if height + 1 > stack[top].height { stack[top].height = height + 1 }
+        top.pointee.children += 1
+        top.pointee.nodeCount += nodeCount
+        if height + 1 > top.pointee.height { top.pointee.height = height + 1 }
     }
 
     /// Flags each key written again in the closing map and reports it; the first one is kept.

@@ -40,6 +40,17 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
         count += values.count
     }
 
+    /// The last value, for changing in place; nil when the buffer is empty.
+    var lastPointer: UnsafeMutablePointer<Element>? {
+        count > 0 ? base + (count - 1) : nil
+    }
+
+    func removeLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
     func removeAll() {
         count = 0
     }
