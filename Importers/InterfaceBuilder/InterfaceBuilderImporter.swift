@@ -112,8 +112,8 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                       bytes, maxDepth: options.limits.maxDepth * depthPerSpecLevel, filter: IBVocabulary.readerFilter)
             else { continue }
             let wanted = identifier ?? root[.initialViewController]
-            let controllers = (root.child("scenes")?.children("scene") ?? []).compactMap { scene in
-                scene.child("objects")?.children.first { IBVocabulary.viewControllers.contains($0.name) }
+            let controllers = (root.child(.scenes)?.children(.scene) ?? []).compactMap { scene in
+                scene.child(.objects)?.children.first { IBVocabulary.viewControllers.contains($0.name) }
             }
             return controllers.first { identifier == nil ? $0[.id] == wanted : $0[.storyboardIdentifier] == wanted }
         }

@@ -9,19 +9,19 @@ extension ViewMapper {
         bar.translucent = translucent ?? false
         var items: [XMLElement] = []
         for child in item.children {
-            if child.name == "leftBarButtonItems" || child.name == "rightBarButtonItems" {
-                items += child.children("barButtonItem")
-            } else if child.name == "barButtonItem", child[.key] == "leftBarButtonItem" || child[.key] == "rightBarButtonItem" {
+            if child.isNamed(.leftBarButtonItems) || child.isNamed(.rightBarButtonItems) {
+                items += child.children(.barButtonItem)
+            } else if child.isNamed(.barButtonItem), child[.key] == "leftBarButtonItem" || child[.key] == "rightBarButtonItem" {
                 items.append(child)
             }
         }
         var elements = barItems(items, placement: .navigationBarItem, path: "navigation_bar.items")
-        if let titleView = item.child("segmentedControl", key: "titleView") {
+        if let titleView = item.child(.segmentedControl, key: "titleView") {
             var fields = ElementFields(id: titleView[.id] ?? "navigation_bar.title_view", mark: titleView.mark)
             fields.placement = .navigationBarItem
             fields.type = .segmentedControl
             fields.suppressed = ["buttons.hit-target"]
-            record(note: Self.note(for: titleView, label: nil), for: fields.id)
+            recordNote(for: titleView, label: nil, id: fields.id)
             elements.append(fields.element(path: "navigation_bar.items[\(elements.count)]"))
         }
         bar.items = elements
@@ -50,7 +50,7 @@ extension ViewMapper {
                     ?? systemItem.flatMap { IBVocabulary.systemTabTitles[$0] }
                 if let systemItem { fields.icon = .system(systemItem) } else { fields.icon = barIcon(item) }
                 fields.badge = item[.badgeValue]
-                record(note: Self.note(for: item, label: fields.title), for: fields.id)
+                recordNote(for: item, label: fields.title, id: fields.id)
             }
             if fields.title == nil || fields.icon == nil { fields.suppressed.append("bars.tab-incomplete") }
             bar.tabs.append(fields.element(path: path))
@@ -60,7 +60,7 @@ extension ViewMapper {
 
     private mutating func barItems(_ items: [XMLElement], placement: ElementPlacement, path: String) -> [Element] {
         var out: [Element] = []
-        for item in items where item.name == "barButtonItem" {
+        for item in items where item.isNamed(.barButtonItem) {
             if let systemItem = item[.systemItem], IBVocabulary.spaceItems.contains(systemItem) { continue }
             let itemPath = "\(path)[\(out.count)]"
             var fields = ElementFields(id: item[.id] ?? itemPath, mark: item.mark)
@@ -73,21 +73,21 @@ extension ViewMapper {
             } else {
                 fields.icon = barIcon(item)
             }
-            if let custom = item.child("view", key: "customView") ?? item.children.first(where: { $0[.key] == "customView" }) {
+            if let custom = item.child(.view, key: "customView") ?? item.children.first(where: { $0[.key] == "customView" }) {
                 fields.label = fields.label ?? Self.label(of: custom)
                 fields.icon = fields.icon ?? icon(of: custom)
             }
-            record(note: Self.note(for: item, label: fields.label), for: fields.id)
+            recordNote(for: item, label: fields.label, id: fields.id)
             out.append(fields.element(path: itemPath))
         }
         return out
     }
 
     private func barIcon(_ item: XMLElement) -> Icon? {
-        guard let name = item[.image] ?? item.child("imageReference", key: "image")?[.image], !name.isEmpty else {
+        guard let name = item[.image] ?? item.child(.imageReference, key: "image")?[.image], !name.isEmpty else {
             return nil
         }
-        let isSystem = item[.catalog] == "system" || item.child("imageReference", key: "image")?[.catalog] == "system"
+        let isSystem = item[.catalog] == "system" || item.child(.imageReference, key: "image")?[.catalog] == "system"
         return isSystem || systemImages.contains(name) ? .system(name) : .custom(name)
     }
 }

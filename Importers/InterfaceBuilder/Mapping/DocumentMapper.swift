@@ -15,10 +15,10 @@ struct DocumentMapper {
 
     /// The reason a document holds nothing this importer reviews, or nil when it does.
     static func skipReason(_ root: XMLElement) -> String? {
-        if root.name == "archive" {
+        if root.isNamed(.archive) {
             return "an Interface Builder 3 archive (before Xcode 5); open and save it in a current Xcode to review it"
         }
-        guard root.name == "document" else { return "not an Interface Builder document (root element <\(root.name)>)" }
+        guard root.isNamed(.document) else { return "not an Interface Builder document (root element <\(root.name)>)" }
         switch root[.targetRuntime] {
         case "iOS.CocoaTouch", "iOS.CocoaTouch.iPad": return nil
         case "MacOSX.Cocoa": return "a macOS document; higlint reviews iOS screens"
@@ -37,7 +37,7 @@ struct DocumentMapper {
 
     /// The canvas IB lays the document out on, from its `<device>`; nil for none or an unknown id.
     var deviceCanvas: Size? {
-        guard let element = root.child("device"), let id = element[.id], let size = IBVocabulary.deviceSizes[id]
+        guard let element = root.child(.device), let id = element[.id], let size = IBVocabulary.deviceSizes[id]
         else { return nil }
         return element[.orientation] == "landscape" ? Size(width: size.height, height: size.width) : size
     }
@@ -52,8 +52,8 @@ struct DocumentMapper {
         self.defaultDevice = defaultDevice
         self.resolve = resolve
         var names = Set<String>()
-        for resources in root.children("resources") {
-            for image in resources.children("image") where image[.catalog] == "system" {
+        for resources in root.children(.resources) {
+            for image in resources.children(.image) where image[.catalog] == "system" {
                 if let name = image[.name] { names.insert(name) }
             }
         }
@@ -67,8 +67,8 @@ struct DocumentMapper {
     // MARK: - Storyboards
 
     private func storyboardScreens() -> [ImportedScreen] {
-        let controllers = (root.child("scenes")?.children("scene") ?? []).compactMap { scene in
-            scene.child("objects")?.children.first { IBVocabulary.viewControllers.contains($0.name) }
+        let controllers = (root.child(.scenes)?.children(.scene) ?? []).compactMap { scene in
+            scene.child(.objects)?.children.first { IBVocabulary.viewControllers.contains($0.name) }
         }
         let graph = SceneGraph(controllers: controllers)
         var screens: [ImportedScreen] = []
@@ -85,7 +85,7 @@ struct DocumentMapper {
 
     private func screenName(for controller: XMLElement, among count: Int) -> String {
         if let identifier = controller[.storyboardIdentifier], !identifier.isEmpty { return identifier }
-        if let title = controller.child("navigationItem", key: "navigationItem")?[.title], !title.isEmpty { return title }
+        if let title = controller.child(.navigationItem, key: "navigationItem")?[.title], !title.isEmpty { return title }
         if let title = controller[.title], !title.isEmpty { return title }
         if let customClass = controller[.customClass] { return customClass }
         return count == 1 ? fileBase : "\(fileBase) \(controller[.id] ?? controller.name)"
@@ -100,7 +100,7 @@ struct DocumentMapper {
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
         screen.name = name
         screen.parent = parent?.0
-        let navigationItem = controller.child("navigationItem", key: "navigationItem")
+        let navigationItem = controller.child(.navigationItem, key: "navigationItem")
         screen.marks = ModelAdapter.marks(
             screen: controller.mark, parent: parent?.1,
             navigationBar: graph.showsNavigationBar(controller) ? navigationItem?.mark ?? controller.mark : nil)
@@ -122,7 +122,7 @@ struct DocumentMapper {
             // A title IB leaves out is usually set in code (the controller's `title`).
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
-        if let items = controller.child("toolbarItems").map({ Array($0.children) }), !items.isEmpty {
+        if let items = controller.child(.toolbarItems).map({ Array($0.children) }), !items.isEmpty {
             // The toolbar is the navigation controller's, translucent unless it says otherwise;
             // without it in this file, its look is unknown.
             let toolbar = graph.toolbar(of: controller)
@@ -130,8 +130,8 @@ struct DocumentMapper {
                 items: items, mark: items[0].mark, translucent: toolbar.map { $0[.translucent] != "NO" } ?? true)
             if toolbar == nil, !ignored.contains(Self.barLookRules[0]) { ignored += Self.barLookRules }
         }
-        if controller.name == "tabBarController" {
-            let tabBar = controller.child("tabBar", key: "tabBar")
+        if controller.isNamed(.tabBarController) {
+            let tabBar = controller.child(.tabBar, key: "tabBar")
             let items = graph.tabs(of: controller).map { tabItem(of: $0) }
             screen.tabBar = mapper.tabBar(
                 items: items, mark: tabBar?.mark ?? controller.mark, translucent: tabBar.map { $0[.translucent] != "NO" })
@@ -139,25 +139,25 @@ struct DocumentMapper {
         addBarViews(&mapper, to: &screen, ignoring: &ignored)
         screen.review.ignore = ignored + unknownFactRules
         return ImportedScreen(
-            screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+            screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
     }
 
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), for the bars the
     /// controller does not give the screen.
     private func addBarViews(_ mapper: inout ViewMapper, to screen: inout Screen, ignoring ignored: inout [String]) {
         if screen.navigationBar == nil, let barView = mapper.barViews["navigationBar"],
-           let item = barView.child("items")?.children("navigationItem").first {
+           let item = barView.child(.items)?.children(.navigationItem).first {
             screen.navigationBar = mapper.navigationBar(item, translucent: barView[.translucent] != "NO")
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
         }
         if screen.toolbar == nil, let barView = mapper.barViews["toolbar"] {
             screen.toolbar = mapper.toolbar(
-                items: barView.child("items").map { Array($0.children) } ?? [], mark: barView.mark,
+                items: barView.child(.items).map { Array($0.children) } ?? [], mark: barView.mark,
                 translucent: barView[.translucent] != "NO")
         }
         if screen.tabBar == nil, let barView = mapper.barViews["tabBar"] {
             screen.tabBar = mapper.tabBar(
-                items: barView.child("items")?.children("tabBarItem") ?? [], mark: barView.mark,
+                items: barView.child(.items)?.children(.tabBarItem) ?? [], mark: barView.mark,
                 translucent: barView[.translucent] != "NO")
         }
     }
@@ -165,14 +165,14 @@ struct DocumentMapper {
     /// The tab bar item a tab shows: the child controller's own, or, for a storyboard
     /// reference, the referenced controller's.
     private func tabItem(of child: XMLElement) -> XMLElement? {
-        if let item = child.child("tabBarItem", key: "tabBarItem") { return item }
-        guard child.name == "viewControllerPlaceholder", let storyboard = child[.storyboardName] else { return nil }
-        return resolve(storyboard, child[.referencedIdentifier])?.child("tabBarItem", key: "tabBarItem")
+        if let item = child.child(.tabBarItem, key: "tabBarItem") { return item }
+        guard child.isNamed(.viewControllerPlaceholder), let storyboard = child[.storyboardName] else { return nil }
+        return resolve(storyboard, child[.referencedIdentifier])?.child(.tabBarItem, key: "tabBarItem")
     }
 
     private func canvas(of controller: XMLElement, rootView: XMLElement?) -> Size {
         let rootSize = rootView.flatMap(ViewMapper.frame(of:)).map { Size(width: $0.width, height: $0.height) }
-        let freeform = controller.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
+        let freeform = controller.children.contains { $0.isNamed(.freeformSimulatedSizeMetrics) }
         if freeform, let rootSize { return rootSize }
         return deviceCanvas ?? rootSize ?? DeviceFacts.defaultCanvas(for: device)
     }
@@ -180,10 +180,10 @@ struct DocumentMapper {
     // MARK: - Xibs
 
     private func xibScreens() -> [ImportedScreen] {
-        let objects = root.child("objects").map { Array($0.children) } ?? []
-        let views = objects.filter { $0.name != "placeholder" && ViewMapper.frame(of: $0) != nil }
-        let owner = objects.first { $0.name == "placeholder" && $0[.placeholderIdentifier] == "IBFilesOwner" }
-        let ownerView = owner?.child("connections")?.children("outlet").first { $0[.property] == "view" }?[.destination]
+        let objects = root.child(.objects).map { Array($0.children) } ?? []
+        let views = objects.filter { !$0.isNamed(.placeholder) && ViewMapper.frame(of: $0) != nil }
+        let owner = objects.first { $0.isNamed(.placeholder) && $0[.placeholderIdentifier] == "IBFilesOwner" }
+        let ownerView = owner?.child(.connections)?.children(.outlet).first { $0[.property] == "view" }?[.destination]
         let names = Self.uniqueNames(views.map { view in
             var name = view[.customClass] ?? (views.count == 1 ? fileBase : "\(fileBase) \(view[.id] ?? view.name)")
             if let ownerView, view[.id] == ownerView, let ownerClass = owner?[.customClass] { name = ownerClass }
@@ -203,7 +203,7 @@ struct DocumentMapper {
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
             screen.review.ignore = ignored + unknownFactRules
             return ImportedScreen(
-                screen: screen, elementNotes: mapper.notes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+                screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
         }
     }
 

@@ -2,48 +2,92 @@ import HiglintCore
 
 /// What the importer knows of one element, before it becomes the core's `Element`. The only
 /// place that builds elements and marks, so a change to their storage changes this file alone.
+///
+/// The fields are kept in the core's own `Element.Fields` from the start, so that making the
+/// element moves them into its box instead of copying each one across.
 struct ElementFields {
-    var placement: ElementPlacement = .content
-    var id: String
-    var type: ElementType?
-    var frame: Rect?
-    var label: String?
-    var action: String?
-    var icon: Icon?
-    var border = false
-    var font: Font?
-    var scroll: Scroll = .none
-    var title: String?
-    var badge: String?
-    var children: [Element] = []
-    /// Rules IB cannot be trusted for on this element (a switch's hit target).
-    var suppressed: [String] = []
-    var mark: Mark
+    private var fields: Element.Fields
+    let mark: Mark
 
     init(id: String, mark: Mark) {
-        self.id = id
+        fields = Element.Fields(placement: .content, path: "", marks: Marks(mark))
+        fields.id = id
         self.mark = mark
     }
 
-    func element(path: String) -> Element {
-        var marks = Marks<ElementField>(mark)
+    var placement: ElementPlacement {
+        get { fields.placement }
+        set { fields.placement = newValue }
+    }
+
+    var id: String { fields.id ?? "" }
+
+    var type: ElementType? {
+        get { fields.type }
+        set { fields.type = newValue }
+    }
+
+    var frame: Rect? {
+        get { fields.frame }
+        set { fields.frame = newValue }
+    }
+
+    var label: String? {
+        get { fields.label }
+        set { fields.label = newValue }
+    }
+
+    var action: String? {
+        get { fields.action }
+        set { fields.action = newValue }
+    }
+
+    var icon: Icon? {
+        get { fields.icon }
+        set { fields.icon = newValue }
+    }
+
+    var border: Bool {
+        get { fields.border }
+        set { fields.border = newValue }
+    }
+
+    var font: Font? {
+        get { fields.font }
+        set { fields.font = newValue }
+    }
+
+    var scroll: Scroll {
+        get { fields.scroll }
+        set { fields.scroll = newValue }
+    }
+
+    var title: String? {
+        get { fields.title }
+        set { fields.title = newValue }
+    }
+
+    var badge: String? {
+        get { fields.badge }
+        set { fields.badge = newValue }
+    }
+
+    var children: [Element] {
+        get { fields.children }
+        set { fields.children = newValue }
+    }
+
+    /// Rules IB cannot be trusted for on this element (a switch's hit target).
+    var suppressed: [String] {
+        get { fields.suppressed }
+        set { fields.suppressed = newValue }
+    }
+
+    consuming func element(path: String) -> Element {
+        fields.path = path
         // Findings on an element point at its start tag, whichever value they are about.
-        if frame != nil { marks.record(.frame, key: mark, value: mark) }
-        if font != nil { marks.record(.font, key: mark, value: mark) }
-        var fields = Element.Fields(placement: placement, path: path, marks: marks)
-        fields.id = id
-        fields.type = type
-        fields.frame = frame
-        fields.label = label
-        fields.action = action
-        fields.icon = icon
-        fields.border = border
-        fields.font = font
-        fields.scroll = scroll
-        fields.title = title
-        fields.badge = badge
-        fields.children = children
-        fields.suppressed = suppressed
+        if fields.frame != nil { fields.marks.record(.frame, at: mark) }
+        if fields.font != nil { fields.marks.record(.font, at: mark) }
         return Element(fields)
     }
 }

@@ -37,8 +37,8 @@ struct SceneGraph {
         for link in links where link.kind == "relationship" && link.relationship == "rootViewController" {
             guard let navigation = controllers[link.source], !navigation.flag(.navigationBarHidden) else { continue }
             stacked[link.destination] = Stacked(
-                bar: navigation.child("navigationBar", key: "navigationBar"),
-                toolbar: navigation.child("toolbar", key: "toolbar"))
+                bar: navigation.child(.navigationBar, key: "navigationBar"),
+                toolbar: navigation.child(.toolbar, key: "toolbar"))
         }
         var grew = true
         while grew {
@@ -55,7 +55,7 @@ struct SceneGraph {
     /// Segues anywhere under a controller (its buttons, cells and bar items) leave from it.
     private static func collectSegues(in element: XMLElement, source: String, into links: inout [Link]) {
         for child in element.children {
-            if child.name == "segue", let destination = child[.destination] {
+            if child.isNamed(.segue), let destination = child[.destination] {
                 links.append(Link(source: source, destination: destination, kind: child[.kind] ?? "",
                                   relationship: child[.relationship], mark: child.mark))
             } else {
@@ -85,7 +85,7 @@ struct SceneGraph {
     /// only to a controller that a navigation controller shows (perhaps from another file).
     func showsNavigationBar(_ controller: XMLElement) -> Bool {
         guard let id = controller[.id] else { return false }
-        return stacked[id] != nil || controller.child("navigationItem", key: "navigationItem") != nil
+        return stacked[id] != nil || controller.child(.navigationItem, key: "navigationItem") != nil
     }
 
     /// The navigation controller's `navigationBar` the controller is shown under.

@@ -5,8 +5,8 @@ import HiglintCore
 struct ViewMapper {
     /// Image names the document declares as SF Symbols (`<image catalog="system">` resources).
     let systemImages: Set<String>
-    /// By element id: the words added to every finding on the element.
-    private(set) var notes: [String: String] = [:]
+    /// What each element's note is written from, in the order the elements were mapped.
+    private var noteRecords: [NoteRecord] = []
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), first of each kind.
     private(set) var barViews: [String: XMLElement] = [:]
 
@@ -14,42 +14,49 @@ struct ViewMapper {
         self.systemImages = systemImages
     }
 
-    mutating func record(note: String, for id: String) {
-        notes[id] = note
+    /// Keeps what `note(for:label:)` needs to write `view`'s note when one is asked for.
+    mutating func recordNote(for view: XMLElement, label: String?, id: String) {
+        noteRecords.append(NoteRecord(id: id, element: view, label: label))
     }
+
+    /// By element id: the words added to every finding on the element, written on demand.
+    var elementNotes: ElementNotes { NoteRecords(noteRecords).elementNotes }
 
     /// The elements of a screen whose root view is `root`. A plain root view is the screen
     /// itself and gives its subviews; any other root (a table view) is one element.
     mutating func elements(ofRoot root: XMLElement) -> [Element] {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
-        if root.name == "view" {
+        if root.isNamed(.view) {
             let trusted = isTrusted(root, frame: Self.frame(of: root))
-            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements")
+            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements", nested: false)
         }
         return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
     }
 
-    /// The child views of `view`, in document order, wherever IB keeps them.
-    static func childViews(of view: XMLElement) -> [(view: XMLElement, offset: Rect?)] {
-        var out: [(view: XMLElement, offset: Rect?)] = []
+    /// Calls `body` with each child view of `view`, in document order, wherever IB keeps
+    /// them, and the offset its frame is relative to (nil for `view`'s own origin). Walked
+    /// rather than returned as an array: every view asks, and most have none or a few.
+    static func forEachChildView(of view: XMLElement, _ body: (_ view: XMLElement, _ offset: Rect?) -> Void) {
         for child in view.children {
-            switch child.name {
-            case "subviews":
-                out += child.children.map { ($0, nil) }
+            switch child.code {
+            case .subviews?:
+                for subview in child.children { body(subview, nil) }
             case _ where child.attribute(.key, is: "contentView"):
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
-                out += childViews(of: child).map { ($0.view, combine(frame(of: child), $0.offset)) }
-            case "prototypes", "cells":
-                out += child.children.map { ($0, nil) }
-            case "sections":
-                for section in child.children("tableViewSection") {
-                    for cells in section.children("cells") { out += cells.children.map { ($0, nil) } }
+                let contentFrame = frame(of: child)
+                forEachChildView(of: child) { subview, offset in body(subview, combine(contentFrame, offset)) }
+            case .prototypes?, .cells?:
+                for cell in child.children { body(cell, nil) }
+            case .sections?:
+                for section in child.children(.tableViewSection) {
+                    for cells in section.children(.cells) {
+                        for cell in cells.children { body(cell, nil) }
+                    }
                 }
             default:
                 continue
             }
         }
-        return out
     }
 
     private static func combine(_ outer: Rect?, _ inner: Rect?) -> Rect? {
@@ -58,11 +65,16 @@ struct ViewMapper {
         return Rect(x: outer.x + inner.x, y: outer.y + inner.y, width: inner.width, height: inner.height)
     }
 
-    private mutating func elements(in view: XMLElement, origin: Point, trusted: Bool, path: String) -> [Element] {
+    /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
+    /// when `nested`, `path` being the element of `view`).
+    private mutating func elements(
+        in view: XMLElement, origin: Point, trusted: Bool, path: String, nested: Bool
+    ) -> [Element] {
         var out: [Element] = []
-        for (child, offset) in Self.childViews(of: view) {
+        Self.forEachChildView(of: view) { child, offset in
             let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
-            if let element = map(child, origin: childOrigin, trusted: trusted, path: "\(path)[\(out.count)]") {
+            let childPath = Self.path(path, nested: nested, index: out.count)
+            if let element = map(child, origin: childOrigin, trusted: trusted, path: childPath) {
                 out.append(element)
             }
         }
@@ -86,7 +98,7 @@ struct ViewMapper {
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
         let id = view[.id] ?? path
         var fields = ElementFields(id: id, mark: view.mark)
-        fields.type = view.name == "textView" ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
+        fields.type = view.isNamed(.textView) ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         if trusted { fields.frame = absolute }
@@ -101,9 +113,50 @@ struct ViewMapper {
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
         let childOrigin = absolute.map { Point(x: $0.x, y: $0.y) } ?? origin
-        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: "\(path).children")
-        record(note: Self.note(for: view, label: fields.label), for: id)
+        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: path, nested: true)
+        recordNote(for: view, label: fields.label, id: id)
         return fields.element(path: path)
+    }
+
+    /// `base[index]`, or `base.children[index]` when `nested`, written straight into the
+    /// string's storage: every element has a path, and interpolating two strings for each
+    /// cost more than the rest of its element.
+    static func path(_ base: String, nested: Bool, index: Int) -> String {
+        var base = base
+        var digits = 0
+        var rest = index
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        let suffix: StaticString = ".children["
+        let suffixCount = nested ? suffix.utf8CodeUnitCount : 1
+        return base.withUTF8 { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + suffixCount + digits + 1) { buffer in
+                var position = 0
+                for byte in prefix {
+                    buffer[position] = byte
+                    position += 1
+                }
+                if nested {
+                    for offset in 0..<suffixCount {
+                        buffer[position] = suffix.utf8Start[offset]
+                        position += 1
+                    }
+                } else {
+                    buffer[position] = UInt8(ascii: "[")
+                    position += 1
+                }
+                var value = index
+                for offset in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                position += digits
+                buffer[position] = UInt8(ascii: "]")
+                return position + 1
+            }
+        }
     }
 
     /// The element types that take touches by default.
@@ -113,16 +166,15 @@ struct ViewMapper {
     /// ambiguous or misplaced, and no size or constraint IB marks as a stand-in.
     func isTrusted(_ view: XMLElement, frame: Rect?) -> Bool {
         if view.flag(.hidden) || view.flag(.ambiguous) || view.flag(.misplaced) { return false }
-        if view[.placeholderIntrinsicWidth] != nil || view[.placeholderIntrinsicHeight] != nil { return false }
-        let id = view[.id]
-        guard let constraints = view.child("constraints") else { return true }
+        if view.has(.placeholderIntrinsicWidth) || view.has(.placeholderIntrinsicHeight) { return false }
+        guard let constraints = view.child(.constraints) else { return true }
         for constraint in constraints.children {
-            let first = constraint[.firstItem]
-            guard first == nil || first == id else { continue }
+            // The view's own constraints: no first item, or the view's id.
+            guard !constraint.has(.firstItem) || constraint.sameValue(.firstItem, as: .id, of: view) else { continue }
             if constraint.flag(.placeholder) { return false }
             // A fixed width or height the view's own constraint sets, which its frame does not
             // have: IB shows a frame it has not updated, and the constraint is what runs.
-            guard constraint[.secondItem] == nil, constraint[.relation] == nil, constraint[.multiplier] == nil,
+            guard !constraint.has(.secondItem), !constraint.has(.relation), !constraint.has(.multiplier),
                   let constant = constraint.number(.constant), let frame
             else { continue }
             let drawn = constraint.attribute(.firstAttribute, is: "width") ? frame.width
@@ -133,7 +185,7 @@ struct ViewMapper {
     }
 
     static func frame(of view: XMLElement) -> Rect? {
-        guard let rect = view.child("rect", key: "frame"), let x = rect.number(.x), let y = rect.number(.y),
+        guard let rect = view.child(.rect, key: "frame"), let x = rect.number(.x), let y = rect.number(.y),
               let width = rect.number(.width), let height = rect.number(.height)
         else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
@@ -141,32 +193,32 @@ struct ViewMapper {
 
     static func label(of view: XMLElement) -> String? {
         if let text = view[.text] { return text }
-        if let text = view.child("string", key: "text")?.text { return text }
-        if let attributed = view.child("attributedString") {
-            return attributed.children("fragment").map { $0[.content] ?? $0.child("string", key: "content")?.text ?? "" }
+        if let text = view.child(.string, key: "text")?.text { return text }
+        if let attributed = view.child(.attributedString) {
+            return attributed.children(.fragment).map { $0[.content] ?? $0.child(.string, key: "content")?.text ?? "" }
                 .joined()
         }
-        if view.name == "button" {
-            if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
+        if view.isNamed(.button) {
+            if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
                 return title
             }
-            if let configuration = view.child("buttonConfiguration"), let title = configuration[.title] { return title }
+            if let configuration = view.child(.buttonConfiguration), let title = configuration[.title] { return title }
         }
-        if view.name == "textField" || view.name == "searchBar" { return view[.placeholder] }
+        if view.isNamed(.textField) || view.isNamed(.searchBar) { return view[.placeholder] }
         return nil
     }
 
     static func font(of view: XMLElement) -> Font? {
         let adjusts = view.flag(.adjustsFontForContentSizeCategory)
-        if let description = view.child("fontDescription", key: "fontDescription") {
+        if let description = view.child(.fontDescription, key: "fontDescription") {
             return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
-        if let configuration = view.child("buttonConfiguration"),
-           let description = configuration.child("fontDescription", key: "titleFontDescription") {
+        if let configuration = view.child(.buttonConfiguration),
+           let description = configuration.child(.fontDescription, key: "titleFontDescription") {
             return FontReader.font(description, adjusts: adjusts, mark: view.mark)
         }
-        if let attributed = view.child("attributedString"),
-           let font = attributed.child("fragment")?.child("attributes")?.child("font", key: "NSFont") {
+        if let attributed = view.child(.attributedString),
+           let font = attributed.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont") {
             return FontReader.font(font, adjusts: adjusts, mark: view.mark)
         }
         return nil
@@ -175,16 +227,16 @@ struct ViewMapper {
     func icon(of view: XMLElement) -> Icon? {
         var name: String?
         var isSystem = false
-        if view.name == "imageView" {
+        if view.isNamed(.imageView) {
             name = view[.image]
             isSystem = view[.catalog] == "system"
-        } else if view.name == "button" {
-            if let reference = view.child("buttonConfiguration")?.child("imageReference", key: "image") {
+        } else if view.isNamed(.button) {
+            if let reference = view.child(.buttonConfiguration)?.child(.imageReference, key: "image") {
                 name = reference[.image]
                 isSystem = reference[.catalog] == "system"
-            } else if let normal = view.children("state").first(where: { $0.attribute(.key, is: "normal") }) {
-                name = normal[.image] ?? normal.child("imageReference", key: "image")?[.image]
-                isSystem = normal.child("imageReference", key: "image")?[.catalog] == "system"
+            } else if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }) {
+                name = normal[.image] ?? normal.child(.imageReference, key: "image")?[.image]
+                isSystem = normal.child(.imageReference, key: "image")?[.catalog] == "system"
             }
         }
         guard let name, !name.isEmpty else { return nil }
@@ -193,7 +245,7 @@ struct ViewMapper {
 
     /// A button configuration whose style fills or tints a background draws one.
     static func hasBorder(_ view: XMLElement) -> Bool {
-        guard view.name == "button", let style = view.child("buttonConfiguration")?[.style] else { return false }
+        guard view.isNamed(.button), let style = view.child(.buttonConfiguration)?[.style] else { return false }
         return ["filled", "tinted", "gray", "borderedProminent", "bordered"].contains(style)
     }
 
@@ -201,8 +253,8 @@ struct ViewMapper {
         switch view.name {
         case "tableView": return .vertical
         case "collectionView":
-            let direction = view.child("collectionViewFlowLayout")?[.scrollDirection]
-            if view.child("collectionViewFlowLayout") == nil { return .both }
+            let direction = view.child(.collectionViewFlowLayout)?[.scrollDirection]
+            if view.child(.collectionViewFlowLayout) == nil { return .both }
             return direction == "horizontal" ? .horizontal : .vertical
         // A scroll view's content size is set by its constraints or code: it may scroll either way.
         case "scrollView", "textView": return .both

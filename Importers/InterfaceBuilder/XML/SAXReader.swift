@@ -20,7 +20,7 @@ enum SAXReader {
         let keptAttributes: Set<String>?
         /// Elements whose character data is kept.
         let textElements: Set<String>
-        /// What the filter says of each name it or `IBAttribute` names, found by the name's
+        /// What the filter says of each name it, `IBAttribute` or `IBElement` names, found by the name's
         /// bytes: every document looks up each of its names once, and with libxml2's C string
         /// in hand a hash of the bytes is a tenth of making a string and hashing that.
         private let named: NameIndex
@@ -30,25 +30,26 @@ enum SAXReader {
             self.keptAttributes = keptAttributes
             self.textElements = textElements
             let all = skippedElements.union(keptAttributes ?? []).union(textElements)
-                .union(IBAttribute.allCases.map(\.rawValue))
+                .union(IBAttribute.allCases.map(\.rawValue)).union(IBElement.allCases.map(\.rawValue))
             named = NameIndex(all.sorted().map { name in
                 (name, NameInfo(
                     isSkipped: skippedElements.contains(name), isKept: keptAttributes?.contains(name) ?? true,
-                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name)))
+                    keepsText: textElements.contains(name), attribute: IBAttribute(rawValue: name),
+                    element: IBElement(rawValue: name)))
             })
         }
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
 
         /// The name at `pointer` (NUL-terminated UTF-8, as libxml2 gives it) and what the
-        /// filter says of it, when the filter or `IBAttribute` names it.
+        /// filter says of it, when the filter, `IBAttribute` or `IBElement` names it.
         func knownInfo(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo)? {
             named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
         }
 
         /// What the filter says of every name it does not know.
         var unknownInfo: NameInfo {
-            NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil)
+            NameInfo(isSkipped: false, isKept: keptAttributes == nil, keepsText: false, attribute: nil, element: nil)
         }
     }
 
@@ -58,6 +59,7 @@ enum SAXReader {
         var isKept: Bool
         var keepsText: Bool
         var attribute: IBAttribute?
+        var element: IBElement?
     }
 
     enum Outcome {
@@ -113,6 +115,29 @@ enum SAXReader {
     }
 }
 
+extension SAXReader {
+    /// The UTF-8 characters of `base[start..<end]`, the bytes that are not continuation bytes
+    /// (`10xxxxxx`), counted eight bytes at a time: a start tag's indentation is tens of bytes,
+    /// and this runs for every element.
+    static func characterCount(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end else { return 0 }
+        var count = end - start
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte's top bit set and the bit below it clear; `word << 1` moves each byte's
+            // second bit to its top and no byte's bit into another's top.
+            count -= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < end {
+            if base[index] & 0xC0 == 0x80 { count -= 1 }
+            index += 1
+        }
+        return count
+    }
+}
+
 /// What the callbacks build, reached through the parser's user data. Lives only for one
 /// `read`, on one thread.
 private final class SAXState {
@@ -149,17 +174,26 @@ private final class SAXState {
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
+        // The element and text callbacks reach the state without retaining it (`read` holds
+        // it for the whole parse): a retain and a release for each of a document's thousands
+        // of events cost more than some of the callbacks themselves.
         handler.startElementNs = { user, localName, _, _, _, _, attributeCount, _, attributes in
-            guard let state = SAXState.state(user), let localName else { return }
-            state.start(localName, attributeCount: Int(attributeCount), attributes: attributes)
+            guard let user, let localName else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { state in
+                state.start(localName, attributeCount: Int(attributeCount), attributes: attributes)
+            }
         }
         handler.endElementNs = { user, _, _, _ in
-            SAXState.state(user)?.end()
+            guard let user else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.end() }
         }
         handler.characters = { user, characters, length in
-            guard let state = SAXState.state(user), state.keepsText, let characters, length > 0 else { return }
-            let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
-            state.document.append(text: text)
+            guard let user, let characters, length > 0 else { return }
+            Unmanaged<SAXState>.fromOpaque(user)._withUnsafeGuaranteedRef { state in
+                guard state.keepsText else { return }
+                let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+                state.document.append(text: text)
+            }
         }
         handler.serror = { user, error in
             guard let state = SAXState.state(user), let error, state.failure == nil else { return }
@@ -198,14 +232,20 @@ private final class SAXState {
                 let attribute = names.slot(attributeName)
                 guard names.infos[attribute].isKept else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
-                document.addAttribute(
-                    code: names.infos[attribute].attribute, name: names.documentName(attribute, spelledAt: attributeName)
-                ) {
-                    Self.appendValue(value, to: &$0)
+                let code = names.infos[attribute].attribute
+                let name = names.documentName(attribute, spelledAt: attributeName)
+                if memchr(start, Int32(UInt8(ascii: "&")), value.count) == nil {
+                    document.addAttribute(code: code, name: name, value: value)
+                } else {
+                    var decoded: [UInt8] = []
+                    Self.appendValue(value, to: &decoded)
+                    decoded.withUnsafeBufferPointer { document.addAttribute(code: code, name: name, value: $0) }
                 }
             }
         }
-        document.start(names.documentName(element, spelledAt: localName), mark: startTagMark(), firstAttribute: firstAttribute)
+        document.start(
+            names.documentName(element, spelledAt: localName), code: names.infos[element].element, mark: startTagMark(),
+            firstAttribute: firstAttribute)
         keepsText = names.infos[element].keepsText
     }
 
@@ -305,8 +345,7 @@ private final class SAXState {
         }
         let tag = position ?? 0
         // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
-        var column = 1
-        for index in start..<tag where base[index] & 0xC0 != 0x80 { column += 1 }
+        let column = 1 + SAXReader.characterCount(base, from: start, to: tag)
         return Mark(line: max(1, line), column: column, offset: tag)
     }
 
@@ -326,6 +365,7 @@ private final class NameTable {
         /// the importer does not read never is).
         var name: Int32
         let attribute: IBAttribute?
+        let element: IBElement?
         let isSkipped: Bool
         let isKept: Bool
         let keepsText: Bool
@@ -370,12 +410,12 @@ private final class NameTable {
         let index = infos.count
         if let (name, info) = filter.knownInfo(forName: pointer) {
             infos.append(Info(
-                name: document.addName(name), attribute: info.attribute, isSkipped: info.isSkipped,
+                name: document.addName(name), attribute: info.attribute, element: info.element, isSkipped: info.isSkipped,
                 isKept: info.isKept, keepsText: info.keepsText))
         } else {
             let info = filter.unknownInfo
             infos.append(Info(
-                name: -1, attribute: info.attribute, isSkipped: info.isSkipped, isKept: info.isKept,
+                name: -1, attribute: info.attribute, element: info.element, isSkipped: info.isSkipped, isKept: info.isKept,
                 keepsText: info.keepsText))
         }
         keys[position] = pointer
@@ -438,6 +478,13 @@ struct NameIndex: Sendable {
         }
     }
 
+    /// `known.elementsEqual(name)` by one `memcmp`.
+    private static func equal(_ known: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard known.count == name.count else { return false }
+        guard let base = name.baseAddress else { return known.isEmpty }
+        return known.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, base, name.count) == 0 } ?? false }
+    }
+
     static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -449,7 +496,7 @@ struct NameIndex: Sendable {
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if hashes[index] == hash, bytes[index].elementsEqual(name) { return entries[index] }
+            if hashes[index] == hash, Self.equal(bytes[index], name) { return entries[index] }
             slot = (slot + 1) & (slots.count - 1)
         }
         return nil

@@ -18,15 +18,32 @@ enum IBAttribute: String, CaseIterable, Sendable {
     case userInteractionEnabled, userLabel, weight, width, x, y
 }
 
+/// The element names the mapper looks for, so that finding one compares a byte instead of
+/// two strings (a view's children are looked through by name several times over). The
+/// reader gives each element its case, found once per name and document like an attribute's.
+enum IBElement: String, CaseIterable, Sendable {
+    case archive, attributedString, attributes, barButtonItem, button, buttonConfiguration, cells, collectionViewFlowLayout
+    case connections, constraints, device, document, font, fontDescription, fragment, freeformSimulatedSizeMetrics
+    case image, imageReference, imageView, items, leftBarButtonItems, navigationBar, navigationController
+    case navigationItem, objects, outlet, placeholder, prototypes, rect, resources, rightBarButtonItems, scene
+    case scenes, searchBar, sections, segmentedControl, segue, state, string, subviews, tabBar, tabBarController
+    case tabBarItem, tableViewSection, textField, textView, toolbar, toolbarItems, view, viewControllerPlaceholder
+}
+
 /// A parsed XML document, kept as flat arrays: one node an element, in document order,
 /// linked to its first child and next sibling; every attribute in one array, with its value
 /// as bytes in one buffer, made a `String` only when the mapper reads it. An IB file has
 /// thousands of elements; as objects each would cost allocations to build and a cascade of
 /// releases to free, which took longer than parsing it.
-final class XMLDocument {
+///
+/// Sendable because it is never written once the reader has returned it: a screen's element
+/// notes read it later, on whichever thread asks.
+final class XMLDocument: @unchecked Sendable {
     struct Node {
         /// Index into `names`.
         var name: Int32
+        /// The name as an `IBElement`; nil when it is none of them.
+        var code: IBElement?
         var attributes: Range<Int32>
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
@@ -49,7 +66,7 @@ final class XMLDocument {
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
     /// Attribute values, decoded (`&amp;` is `&`), one after another.
-    @exclusivity(unchecked) private(set) var values: [UInt8] = []
+    private let values: ValueBytes
     @exclusivity(unchecked) private(set) var texts: [String] = []
     /// Element and attribute names, each once.
     @exclusivity(unchecked) private(set) var names: [String] = []
@@ -63,7 +80,7 @@ final class XMLDocument {
     init(bytes: Int) {
         nodes.reserveCapacity(bytes / 60)
         attributes.reserveCapacity(bytes / 40)
-        values.reserveCapacity(bytes / 8)
+        values = ValueBytes(capacity: bytes / 8)
     }
 
     /// A name's index, for `start` and `addAttribute`.
@@ -73,17 +90,17 @@ final class XMLDocument {
     }
 
     /// The reader's writes, in document order: an element's attributes, then the element.
-    /// `write` appends the value's bytes to the buffer it is given.
-    func addAttribute(code: IBAttribute?, name: Int32, write: (inout [UInt8]) -> Void) {
+    /// `value` is the attribute's value as it is kept (decoded).
+    func addAttribute(code: IBAttribute?, name: Int32, value: UnsafeBufferPointer<UInt8>) {
         let start = Int32(values.count)
-        write(&values)
+        values.append(value)
         attributes.append(Attribute(code: code, name: name, start: start, end: Int32(values.count)))
     }
 
     /// Starts an element whose attributes are the ones added since `firstAttribute`.
-    func start(_ name: Int32, mark: Mark, firstAttribute: Int) {
+    func start(_ name: Int32, code: IBElement?, mark: Mark, firstAttribute: Int) {
         let index = Int32(nodes.count)
-        nodes.append(Node(name: name, attributes: Int32(firstAttribute)..<Int32(attributes.count), mark: mark))
+        nodes.append(Node(name: name, code: code, attributes: Int32(firstAttribute)..<Int32(attributes.count), mark: mark))
         if let parent = open.last {
             if parent.lastChild >= 0 {
                 nodes[Int(parent.lastChild)].nextSibling = index
@@ -132,6 +149,21 @@ final class XMLDocument {
             return true
         }
         if !plain { out.append(contentsOf: LineText.escape(value(at: position)).utf8) }
+    }
+
+    /// Whether the value at `position` and `other`'s at `otherPosition` are the same bytes,
+    /// and whether both are ASCII.
+    func bytesCompared(at position: Int, with otherPosition: Int, in other: XMLDocument) -> (equal: Bool, ascii: Bool) {
+        let mine = attributes[position]
+        let theirs = other.attributes[otherPosition]
+        return values.withUnsafeBufferPointer { buffer in
+            other.values.withUnsafeBufferPointer { otherBuffer in
+                let left = UnsafeBufferPointer(rebasing: buffer[Int(mine.start)..<Int(mine.end)])
+                let right = UnsafeBufferPointer(rebasing: otherBuffer[Int(theirs.start)..<Int(theirs.end)])
+                let ascii = left.allSatisfy { $0 < 0x80 } && right.allSatisfy { $0 < 0x80 }
+                return (left.elementsEqual(right), ascii)
+            }
+        }
     }
 
     /// Whether the value at `position` is exactly these bytes.
@@ -195,10 +227,47 @@ final class XMLDocument {
     }
 }
 
+/// Bytes appended one run after another, in memory of their own: a document's attribute
+/// values are a few bytes each, and `[UInt8].append(contentsOf:)` cost several times the
+/// `memcpy` that copying one takes. Written only by the reader, read once it has returned.
+final class ValueBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity {
+            var grown = capacity * 2
+            while grown < count + bytes.count { grown *= 2 }
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.initialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity = grown
+        }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
 /// One element of a document: name, attributes in document order, where its start tag
 /// begins, its children and, for the few elements whose text matters (`<string key="text">`),
 /// their text. A position in its document, so passing one around copies nothing.
-struct XMLElement {
+struct XMLElement: Sendable {
     let document: XMLDocument
     let index: Int
 
@@ -212,6 +281,12 @@ struct XMLElement {
 
     /// Whether the element's name is `name`.
     func isNamed(_ name: String) -> Bool { self.name == name }
+
+    /// The element's name as an `IBElement`, nil when it is none of them.
+    var code: IBElement? { document.nodes[index].code }
+
+    /// Whether the element's name is `name`, without making its name a string.
+    func isNamed(_ name: IBElement) -> Bool { document.nodes[index].code == name }
 
     private func position(of attribute: IBAttribute) -> Int? {
         let code: IBAttribute? = attribute
@@ -254,6 +329,20 @@ struct XMLElement {
         position(of: attribute).map { document.value(at: $0, equals: text) } ?? false
     }
 
+    /// `self[attribute] == other[otherAttribute]`, by the values' bytes when they are the same
+    /// bytes or both ASCII (where equal strings are equal bytes), as strings otherwise.
+    func sameValue(_ attribute: IBAttribute, as otherAttribute: IBAttribute, of other: XMLElement) -> Bool {
+        switch (position(of: attribute), other.position(of: otherAttribute)) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case (let mine?, let theirs?):
+            let bytes = document.bytesCompared(at: mine, with: theirs, in: other.document)
+            if bytes.equal { return true }
+            if bytes.ascii { return false }
+            return document.value(at: mine) == other.document.value(at: theirs)
+        }
+    }
+
     /// `attribute="YES"`.
     func flag(_ attribute: IBAttribute) -> Bool {
         position(of: attribute).map { document.value(at: $0, equals: "YES") } ?? false
@@ -270,6 +359,15 @@ struct XMLElement {
 
     func children(_ name: String) -> [XMLElement] {
         children.filter { $0.name == name }
+    }
+
+    /// The first child with this name (and `key`, when given), by the names' codes.
+    func child(_ name: IBElement, key: StaticString? = nil) -> XMLElement? {
+        children.first { child in child.isNamed(name) && (key.map { child.attribute(.key, is: $0) } ?? true) }
+    }
+
+    func children(_ name: IBElement) -> [XMLElement] {
+        children.filter { $0.isNamed(name) }
     }
 }
 

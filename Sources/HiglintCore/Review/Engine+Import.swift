@@ -96,7 +96,7 @@ extension Engine {
     /// An importer's diagnostic under its own rule or a core one, with the config's severity.
     private func report(
         _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, usage: inout IgnoreUsage,
-        notes: [String: String], into findings: inout [Finding]
+        notes: ElementNotes, into findings: inout [Finding]
     ) {
         let message = diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? "")
         guard let enabled = loaderRules[diagnostic.rule] else {

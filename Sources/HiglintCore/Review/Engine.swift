@@ -136,7 +136,7 @@ public struct Engine: Sendable {
         var hasIgnoreLists: Bool
         /// An importer's note for each element it names (where the element is in the IB file),
         /// added to a plugin's finding on it as to any rule's.
-        var elementNotes: [String: String] = [:]
+        var elementNotes: ElementNotes = [:]
     }
 
     public func start(_ file: SpecFile) -> StartedReview {

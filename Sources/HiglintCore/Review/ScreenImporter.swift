@@ -60,19 +60,55 @@ public struct ImportedScreen: Sendable {
     /// By element name: what the element is in its source (its type, title and id, and
     /// whether code may change it), added to every finding on it. A spec's element is named
     /// by its id, which is enough there; an imported one needs its source's words.
-    public var elementNotes: [String: String]
+    public var elementNotes: ElementNotes
     /// When set, only these plugins review the screen (a launch screen is reviewed for text).
     public var reviewedPlugins: Set<String>?
     public var diagnostics: [ImportDiagnostic]
 
     public init(
-        screen: Screen, elementNotes: [String: String] = [:], reviewedPlugins: Set<String>? = nil,
+        screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
         diagnostics: [ImportDiagnostic] = []
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
         self.reviewedPlugins = reviewedPlugins
         self.diagnostics = diagnostics
+    }
+}
+
+/// An imported screen's note for each element it names, written only when asked for: few
+/// elements get a finding, and writing every element's note cost an IB file more than a
+/// tenth of its mapping. Whoever asks for a note (a finding's message, `higlint import`'s
+/// comment) gets the same words, however it is stored.
+public struct ElementNotes: Sendable, ExpressibleByDictionaryLiteral {
+    private enum Storage: Sendable {
+        case written([String: String])
+        case rendered(@Sendable (String) -> String?)
+    }
+
+    private let storage: Storage
+
+    /// Notes already written, by element name.
+    public init(_ notes: [String: String]) {
+        storage = .written(notes)
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    /// Notes written on demand by `render`, which gives an element's note by its name (nil
+    /// when it has none). It must be pure: it may be called from any thread, and more than
+    /// once for one element.
+    public init(rendering render: @escaping @Sendable (_ element: String) -> String?) {
+        storage = .rendered(render)
+    }
+
+    public subscript(element: String) -> String? {
+        switch storage {
+        case .written(let notes): return notes[element]
+        case .rendered(let render): return render(element)
+        }
     }
 }
 

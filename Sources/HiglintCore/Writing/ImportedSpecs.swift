@@ -8,7 +8,7 @@ public enum ImportedSpecs {
         public var path: String
         public var screen: Screen
         let source: String
-        let notes: [String: String]
+        let notes: ElementNotes
 
         public var text: String {
             let notes = self.notes

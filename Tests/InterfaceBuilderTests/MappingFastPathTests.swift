@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import HiglintCore
+@testable import InterfaceBuilderImporter
+import XCTest
+
+/// The mapping's fast paths give what the plain code gives: element paths as interpolation
+/// writes them, and notes written on demand as they were written up front, for every element.
+final class MappingFastPathTests: XCTestCase {
+    func testAPathIsWrittenAsInterpolationWritesIt() {
+        let bases = ["elements", "elements[3].children[12]", "", "navigation_bar.items", "é日本.children[0]"]
+        let indices = [0, 1, 9, 10, 11, 99, 100, 999, 1_000, 123_456, Int.max / 10, Int.max]
+        for base in bases {
+            for index in indices {
+                XCTAssertEqual(ViewMapper.path(base, nested: false, index: index), "\(base)[\(index)]")
+                XCTAssertEqual(ViewMapper.path(base, nested: true, index: index), "\(base).children[\(index)]")
+            }
+        }
+    }
+
+    /// A screen of `count` buttons (every fifth sharing the id `dup`), with titles, user
+    /// labels, custom classes and ids that need escaping, so each part of a note is written.
+    private func storyboard(buttons count: Int) -> String {
+        var subviews = ""
+        for index in 0..<count {
+            let id = index % 5 == 4 ? "dup" : (index % 7 == 3 ? "b\(index)&#9;é" : "b\(index)")
+            var attributes = ""
+            if index % 3 == 0 { attributes += " userLabel=\"Label \(index)\"" }
+            if index % 4 == 1 { attributes += " customClass=\"Custom\(index)\"" }
+            let inner = index % 2 == 0 ? "<state key=\"normal\" title=\"Save \(index) “now”\"/>" : ""
+            subviews += IB.button(id, Double(index), 10, 44, 44, attributes: attributes, inner: inner) + "\n"
+        }
+        return IB.storyboard(IB.scene(IB.controller(subviews: subviews)))
+    }
+
+    /// The notes as the mapper wrote them before they were written on demand: one per button,
+    /// in document order, a later one for an id replacing an earlier one.
+    private func eagerNotes(_ text: String) throws -> [String: String] {
+        guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 256, filter: IBVocabulary.readerFilter)
+        else { throw NotRead() }
+        var notes: [String: String] = [:]
+        func walk(_ element: XMLElement) {
+            if element.name == "button", let id = element[.id] {
+                notes[id] = ViewMapper.note(for: element, label: ViewMapper.label(of: element))
+            }
+            for child in element.children { walk(child) }
+        }
+        walk(root)
+        return notes
+    }
+
+    func testNotesWrittenOnDemandAreTheNotesWrittenUpFront() throws {
+        // Both sides of the count up to which the records are searched rather than indexed.
+        for count in [3, NoteRecords.searchedCount, NoteRecords.searchedCount + 1, 120] {
+            let text = storyboard(buttons: count)
+            let expected = try eagerNotes(text)
+            // One note an id: the buttons but the every-fifth ones, which share one.
+            XCTAssertEqual(expected.count, count - count / 5 + (count >= 5 ? 1 : 0), "\(count)")
+            let screens = IB.screens(text)
+            XCTAssertEqual(screens.count, 1)
+            let notes = try XCTUnwrap(screens.first?.elementNotes)
+            for (id, note) in expected {
+                XCTAssertEqual(notes[id], note, "\(count) buttons, \(id)")
+            }
+            XCTAssertNil(notes["nowhere"])
+            XCTAssertNil(notes["elements[0]"])
+            // The element names findings use are the notes' keys.
+            for element in try XCTUnwrap(screens.first?.screen.allElements) {
+                XCTAssertEqual(notes[element.name], expected[element.name])
+            }
+        }
+    }
+
+    func testNotesAreTheSameAskedFromManyThreadsAtOnce() throws {
+        let text = storyboard(buttons: 120)
+        let expected = try eagerNotes(text)
+        let notes = try XCTUnwrap(IB.screens(text).first?.elementNotes)
+        let ids = expected.keys.sorted()
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: 8) { round in
+            for id in ids.shuffled() where notes[id] != expected[id] { mismatches.add("\(round): \(id)") }
+        }
+        XCTAssertEqual(mismatches.all, [])
+    }
+}
+
+private struct NotRead: Error {}
+
+private final class Mismatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    func add(_ mismatch: String) {
+        lock.lock()
+        found.append(mismatch)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
+    }
+}
+
+/// The reader's fast paths give what the plain loops give.
+final class ReaderFastPathTests: XCTestCase {
+    func testCharactersAreCountedAsTheByteLoopCountsThem() {
+        var generator = SystemRandomNumberGenerator()
+        let samples: [[UInt8]] = [
+            [], Array("    <button".utf8), Array("\t\t<é日本 x=\"🎉\">".utf8), Array(repeating: 0x80, count: 17),
+            Array(repeating: 0xBF, count: 9), Array(repeating: 0xC0, count: 23), Array(0...255),
+        ] + (0..<200).map { _ in (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        for bytes in samples {
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for start in 0...min(buffer.count, 9) {
+                    for end in start...buffer.count {
+                        let plain = buffer[start..<end].filter { $0 & 0xC0 != 0x80 }.count
+                        XCTAssertEqual(SAXReader.characterCount(base, from: start, to: end), plain, "\(bytes) \(start)..<\(end)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testValueBytesKeepEveryRunAcrossGrowth() {
+        let store = ValueBytes(capacity: 1)
+        var expected: [UInt8] = []
+        for index in 0..<2_000 {
+            let run = Array("v\(index)-\(String(repeating: "x", count: index % 70))".utf8)
+            run.withUnsafeBufferPointer { store.append($0) }
+            expected += run
+            if index % 97 == 0 { [UInt8]().withUnsafeBufferPointer { store.append($0) } }
+        }
+        XCTAssertEqual(store.count, expected.count)
+        XCTAssertEqual(store.withUnsafeBufferPointer { Array($0) }, expected)
+    }
+
+    func testElementCodesAreTheirNames() throws {
+        var text = "<document>"
+        for name in IBElement.allCases { text += "<\(name.rawValue) id=\"\(name.rawValue)\"/>" }
+        text += "<views/><subview/><Subviews/><rectangle/></document>"
+        for filter in [SAXReader.Filter.everything, IBVocabulary.readerFilter] {
+            guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 16, filter: filter) else {
+                return XCTFail("not read")
+            }
+            XCTAssertEqual(root.code, .document)
+            for child in root.children {
+                XCTAssertEqual(child.code, IBElement(rawValue: child.name), child.name)
+                for name in IBElement.allCases { XCTAssertEqual(child.isNamed(name), child.name == name.rawValue) }
+            }
+            XCTAssertEqual(Array(root.children).count, IBElement.allCases.count + 4)
+        }
+    }
+}
+
+/// `sameValue` answers as comparing the two values as strings does.
+final class SameValueTests: XCTestCase {
+    func testSameValueIsStringEquality() throws {
+        let values: [String?] = [nil, "", "a", "abc-12-xyz", "abc-12-xy", "\u{e9}", "e\u{301}", "日本", "&amp;", "a&amp;b"]
+        func attribute(_ name: String, _ value: String?) -> String { value.map { " \(name)=\"\($0)\"" } ?? "" }
+        for first in values {
+            for id in values {
+                let text = "<view\(attribute("id", id))><constraints><constraint\(attribute("firstItem", first))/></constraints></view>"
+                guard case .document(let view) = SAXReader.read(Array(text.utf8), maxDepth: 8, filter: IBVocabulary.readerFilter)
+                else { return XCTFail("not read: \(text)") }
+                let constraint = try XCTUnwrap(view.child(.constraints)?.children.first { _ in true })
+                XCTAssertEqual(
+                    constraint.sameValue(.firstItem, as: .id, of: view), constraint[.firstItem] == view[.id], text)
+            }
+        }
+    }
+}
