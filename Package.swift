@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CSignalFD", path: "Sources/CSignalFD"),
         // fork, the parent-death signal and exec, for plugin processes; also header-only.
         .systemLibrary(name: "CPluginSpawn", path: "Sources/CPluginSpawn"),
+        // The GNU calls the watcher needs (renameat2 exchange, ppoll); header-only too.
+        .systemLibrary(name: "CGNUCalls", path: "Sources/CGNUCalls"),
         // The HTML report's stylesheet and script are files of their own, compiled into the binary.
         .target(
             name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
@@ -38,7 +40,7 @@ let package = Package(
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
         .target(name: "HiglintPluginHost", dependencies: ["HiglintCore", "CPluginSpawn"], path: "Sources/HiglintPluginHost"),
-        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD"], path: "Sources/HiglintWatch"),
+        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD", "CGNUCalls"], path: "Sources/HiglintWatch"),
         // The language server: its documents, diagnostics and answers are values; one loop at the edge does the I/O.
         // The spec schema, which hover and completion read, is compiled in (a link to schema/).
         .target(name: "HiglintLSP", dependencies: ["HiglintCore", "HiglintWatch"], path: "Sources/HiglintLSP",

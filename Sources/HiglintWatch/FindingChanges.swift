@@ -22,13 +22,34 @@ struct FindingChanges {
 
     /// Display path → what it showed at the last update; files with findings only.
     private var byFile: [String: Shown] = [:]
+    /// The last update compared whole reports: its files are not the table's chunks.
+    private var lastWasWhole = false
 
     /// Records what the table shows now and returns what differs from the last time.
-    /// With a baseline, or findings the table cannot place, `report` is what is
-    /// shown: the findings are compared whole, as the report itself was built.
-    mutating func update(from table: ResultTable, report: Report?) -> Difference {
+    /// `changed` names the files whose shown findings may differ since the last update
+    /// (`ResultTable.takeShownChanges`), nil for any: only those are looked at, so a save
+    /// costs its own files, not a walk over the tree. With a baseline, or findings the
+    /// table cannot place, `report` is what is shown: the findings are compared whole, as
+    /// the report itself was built.
+    mutating func update(from table: ResultTable, changed: Set<String>? = nil, report: Report?) -> Difference {
         var difference = Difference()
-        if let report {
+        let wasWhole = lastWasWhole
+        lastWasWhole = report != nil
+        if let changed, report == nil, !wasWhole {
+            for path in changed {
+                let place = table.position(of: path)
+                let entry = place.found ? table.entries[place.index] : nil
+                if let shown = entry?.shown, let entry {
+                    let previous = byFile[path]
+                    if let chunk = previous?.chunk, chunk === shown { continue }
+                    let findings = (entry.result.findings + entry.projectFindings).sorted(by: Finding.reportOrder)
+                    compare(previous?.findings ?? [], findings, into: &difference)
+                    byFile[path] = Shown(chunk: shown, findings: findings)
+                } else if let previous = byFile.removeValue(forKey: path) {
+                    compare(previous.findings, [], into: &difference)
+                }
+            }
+        } else if let report {
             var grouped: [String: [Finding]] = [:]
             for finding in report.findings { grouped[finding.file, default: []].append(finding) }
             for (file, findings) in grouped {

@@ -32,8 +32,8 @@ struct WatchStatus: Sendable, Equatable {
 
 /// Writes the live report: the JSON of `check --format json` plus
 /// `generated_at` and `watch`, replaced atomically (temp file in the same
-/// directory, then rename) so a reader sees the previous report or the new
-/// one, never a part.
+/// directory, then exchanged with the old one or renamed over it, `ReportSwap`)
+/// so a reader sees the previous report or the new one, never a part.
 ///
 /// No fsync: the report is derived data rebuilt at every start, and the
 /// rename alone already gives readers whole files; syncing would add a disk
@@ -41,6 +41,19 @@ struct WatchStatus: Sendable, Equatable {
 /// loss the next start rewrites it.
 struct LiveReport: Sendable {
     let path: String
+    /// The file this value last put at `path`: finding it there means the report is in place.
+    private(set) var written: FileIdentity?
+    /// How the new file takes the old one's place (tests make the exchange fail).
+    var exchange: ReportSwap.Exchange = ReportSwap.systemExchange
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Whether the file at `path` now is the one this value wrote last.
+    var isInPlace: Bool {
+        written != nil && PathStatus.of(path, follow: false)?.identity == written
+    }
 
     static func extra(status: WatchStatus, generatedAt: String) -> [(key: String, json: String)] {
         [("generated_at", JSONText.string(generatedAt)), ("watch", status.json)]
@@ -50,15 +63,15 @@ struct LiveReport: Sendable {
     /// without findings gives the head, then the chunks follow as they are
     /// (the last without its comma) and the closing brackets, gathered by
     /// `writev`. No copy of the whole report is made.
-    func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, WriteProblem> {
+    mutating func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, WriteProblem> {
         let extra = Self.extra(status: status, generatedAt: generatedAt)
         let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra + assembly.skipped)
-        guard let last = assembly.findings.last else { return AtomicFile.write(empty, to: path, sync: false) }
+        guard let last = assembly.findings.last else { return write(whole: empty) }
         guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8),
               var head = String(empty.utf8.dropLast(Self.noFindings.utf8.count))
         else {
             // Not the layout this was written against: take the writer's word for the whole document.
-            return AtomicFile.write(assembly.document(extra: extra), to: path, sync: false)
+            return write(whole: assembly.document(extra: extra))
         }
         head += Self.opening
         var tail = Self.closing
@@ -70,10 +83,25 @@ struct LiveReport: Sendable {
                     for chunk in assembly.findings.dropLast() { pieces.append(chunk.bytes) }
                     pieces.append(UnsafeRawBufferPointer(rebasing: last.bytes.dropLast(RenderedFindings.separator.count)))
                     pieces.append(UnsafeRawBufferPointer(tailBytes))
-                    return AtomicFile.write(pieces: pieces, to: path, sync: false)
+                    return write(pieces: pieces)
                 }
             }
         }
+    }
+
+    private mutating func write(whole text: String) -> Result<Void, WriteProblem> {
+        var text = text
+        return text.withUTF8 { write(pieces: [UnsafeRawBufferPointer($0)]) }
+    }
+
+    private mutating func write(pieces: [UnsafeRawBufferPointer]) -> Result<Void, WriteProblem> {
+        var identity: FileIdentity?
+        let exchange = exchange
+        let result = AtomicFile.write(pieces: pieces, to: path, sync: false) { temp, path in
+            ReportSwap.replace(temp, at: path, exchange: exchange, identity: &identity)
+        }
+        if case .success = result { written = identity }
+        return result
     }
 
     /// How the JSON writer ends a document with no findings; with findings,

@@ -29,7 +29,7 @@ public struct ProjectTable: Sendable {
     /// The screen summaries of every file but `displayPath`, in path order: what
     /// `Engine.review(_:file:among:)` takes to resolve a project finding's fix.
     public func summaries(excluding displayPath: String) -> [ScreenSummary] {
-        table.summaries.filter { !$0.file.utf8.elementsEqual(displayPath.utf8) }
+        table.summaries.filter { !SortedPaths.same($0.file, displayPath) }
     }
 
     /// Runs the project pass if a summary changed since it last ran, and returns the display

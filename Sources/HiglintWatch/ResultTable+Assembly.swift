@@ -32,8 +32,8 @@ extension ResultTable {
         }
     }
 
-    /// Refreshes the project pass if it is out of date, then lists the kept
-    /// chunks: a walk over the table that copies no result.
+    /// Refreshes the project pass if it is out of date, then gives the kept sums and
+    /// chunks (`totals`, `shownChunks`): no walk over the table, no result copied.
     mutating func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
         refreshProject(with: engine)
         if baseline != nil || project.hasUnplaced {
@@ -45,24 +45,16 @@ extension ResultTable {
             assembly.skipped = JSONReportWriter.skippedMember(report.files)
             return assembly
         }
-        var summary = JSONReportWriter.Summary(
-            files: 0, screens: 0, errors: project.errors, warnings: project.warnings, infos: project.infos)
-        var chunks: [RenderedFindings] = []
-        var skipped: [(file: String, reason: String)] = []
-        for index in entries.indices {
-            if let reason = entries[index].result.skipped {
-                skipped.append((entries[index].result.file.displayPath, reason))
-            } else if entries[index].result.readProblem == nil {
-                summary.files += 1
-            }
-            summary.screens += entries[index].result.screenCount
-            summary.errors += entries[index].errors
-            summary.warnings += entries[index].warnings
-            summary.infos += entries[index].infos
-            if let shown = entries[index].shown { chunks.append(shown) }
+        // Kept up to date as entries change: nothing here walks the table.
+        var summary = totals
+        summary.errors += project.errors
+        summary.warnings += project.warnings
+        summary.infos += project.infos
+        var assembly = Assembly(summary: summary, findings: shownChunks)
+        if !skippedFiles.isEmpty {
+            let skipped = skippedFiles.sorted { SortedPaths.precedes($0.key, $1.key) }.map { (file: $0.key, reason: $0.value) }
+            assembly.skipped = JSONReportWriter.skippedMember(skipped)
         }
-        var assembly = Assembly(summary: summary, findings: chunks)
-        assembly.skipped = JSONReportWriter.skippedMember(skipped)
         return assembly
     }
 }

@@ -53,12 +53,15 @@ extension ResultTable {
         while start < sorted.count {
             let file = sorted[start].file
             var end = start + 1
-            while end < sorted.count, sorted[end].file.utf8.elementsEqual(file.utf8) { end += 1 }
+            while end < sorted.count, SortedPaths.same(sorted[end].file, file) { end += 1 }
             let place = position(of: file)
             if place.found {
                 project.holders.insert(file)
                 let mine = sorted[start..<end]
-                if !entries[place.index].projectFindings.elementsEqual(mine) { entries[place.index].merge(Array(mine)) }
+                if !entries[place.index].projectFindings.elementsEqual(mine) {
+                    entries[place.index].merge(Array(mine))
+                    shownChanged(at: place.index)
+                }
             } else {
                 project.hasUnplaced = true
             }
@@ -66,7 +69,10 @@ extension ResultTable {
         }
         for file in previousHolders where !project.holders.contains(file) {
             let place = position(of: file)
-            if place.found { entries[place.index].merge([]) }
+            if place.found {
+                entries[place.index].merge([])
+                shownChanged(at: place.index)
+            }
         }
     }
 

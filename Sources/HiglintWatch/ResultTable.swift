@@ -101,6 +101,87 @@ struct ResultTable: Sendable {
         readProblems[stored.displayPath] = stored.result.readProblem
     }
 
+    /// What the report counts, summed over the entries as they change (`account`), so
+    /// assembling the report walks no entry: files, screens and each file's own findings.
+    private(set) var totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+    /// The files an importer skipped: display path → why.
+    private(set) var skippedFiles: [String: String] = [:]
+    /// The display paths of the entries that show findings, in report order, and their
+    /// chunks (`shown`): the report's findings as they are written, kept in place.
+    private(set) var shownPaths: [String] = []
+    private(set) var shownChunks: [RenderedFindings] = []
+
+    /// Adds (`sign` 1) or takes away (-1) what `stored` counts for in `totals`.
+    private mutating func account(_ stored: Stored, _ sign: Int) {
+        if let reason = stored.result.skipped {
+            skippedFiles[stored.displayPath] = sign > 0 ? reason : nil
+        } else if stored.result.readProblem == nil {
+            totals.files += sign
+        }
+        totals.screens += sign * stored.result.screenCount
+        totals.errors += sign * stored.errors
+        totals.warnings += sign * stored.warnings
+        totals.infos += sign * stored.infos
+    }
+
+    /// Puts `chunk` as what `display` shows in the kept list (nil: it shows nothing).
+    private mutating func placeShown(_ display: String, _ chunk: RenderedFindings?) {
+        var low = 0
+        var high = shownPaths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if SortedPaths.precedes(shownPaths[middle], display) { low = middle + 1 } else { high = middle }
+        }
+        let found = low < shownPaths.count && SortedPaths.same(shownPaths[low], display)
+        switch (found, chunk) {
+        case (true, let chunk?):
+            shownChunks[low] = chunk
+        case (true, nil):
+            shownPaths.remove(at: low)
+            shownChunks.remove(at: low)
+        case (false, let chunk?):
+            shownPaths.insert(display, at: low)
+            shownChunks.insert(chunk, at: low)
+        case (false, nil):
+            break
+        }
+    }
+
+    /// Entry `index`'s shown findings changed (the project pass merged others in).
+    mutating func shownChanged(at index: Int) {
+        noteShownChange(entries[index].displayPath)
+        placeShown(entries[index].displayPath, entries[index].shown)
+    }
+
+    /// The kept sums and lists from every entry at once (after a batch).
+    private mutating func recount() {
+        totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+        skippedFiles = [:]
+        shownPaths = []
+        shownChunks = []
+        for index in entries.indices {
+            account(entries[index], 1)
+            if let shown = entries[index].shown {
+                shownPaths.append(entries[index].displayPath)
+                shownChunks.append(shown)
+            }
+        }
+    }
+
+    /// Display paths whose shown findings may have changed since `takeShownChanges()`;
+    /// nil when any may have (a new table, a batch of results).
+    private var shownChanges: Set<String>?
+
+    /// The files whose shown findings may have changed since the last call (nil: any may have).
+    mutating func takeShownChanges() -> Set<String>? {
+        defer { shownChanges = [] }
+        return shownChanges
+    }
+
+    mutating func noteShownChange(_ display: String) {
+        shownChanges?.insert(display)
+    }
+
     /// What each result's review read besides its own file.
     private(set) var dependencies = DependencyIndex()
 
@@ -123,7 +204,7 @@ struct ResultTable: Sendable {
             let middle = (low + high) / 2
             if SortedPaths.precedes(entries[middle].displayPath, display) { low = middle + 1 } else { high = middle }
         }
-        let found = low < entries.count && entries[low].displayPath.utf8.elementsEqual(display.utf8)
+        let found = low < entries.count && SortedPaths.same(entries[low].displayPath, display)
         return (low, found)
     }
 
@@ -151,17 +232,22 @@ struct ResultTable: Sendable {
         dependencies.record(path, dependsOn: stored.result.dependencies)
         var stored = stored
         noteProblem(of: stored)
+        noteShownChange(stored.displayPath)
         let place = position(of: stored.displayPath)
         if place.found {
-            let offset = summaryOffset(of: place.index)
-            let old = entries[place.index].result.summaries.count
+            // The offset is a walk over the entries before it: only a changed summary needs it.
             if entries[place.index].result.summaries != stored.result.summaries {
+                let offset = summaryOffset(of: place.index)
+                let old = entries[place.index].result.summaries.count
                 summaries.replaceSubrange(offset..<offset + old, with: stored.result.summaries)
                 project.isCurrent = false
             }
             // Until the project pass says otherwise, the file keeps its project findings.
             let kept = entries[place.index].projectFindings
             if !kept.isEmpty { stored.merge(kept) }
+            account(entries[place.index], -1)
+            account(stored, 1)
+            placeShown(stored.displayPath, stored.shown)
             entries[place.index] = stored
             return false
         }
@@ -169,6 +255,8 @@ struct ResultTable: Sendable {
             summaries.insert(contentsOf: stored.result.summaries, at: summaryOffset(of: place.index))
             project.isCurrent = false
         }
+        account(stored, 1)
+        placeShown(stored.displayPath, stored.shown)
         entries.insert(stored, at: place.index)
         displayByPath[path] = stored.displayPath
         sortedPaths.insert(path)
@@ -193,10 +281,17 @@ struct ResultTable: Sendable {
                 incoming.append(stored)
             }
         }
-        // Stable by arrival, so that of two results for one file the later is kept.
-        let order = incoming.indices.sorted {
-            let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
-            return SortedPaths.precedes(a, b) || (!SortedPaths.precedes(b, a) && $0 < $1)
+        // The first scan's walk gives them in order already (no file twice): then no sort.
+        // Otherwise stable by arrival, so that of two results for one file the later is kept.
+        var order = Array(incoming.indices)
+        let ascending = incoming.indices.dropFirst().allSatisfy {
+            SortedPaths.precedes(incoming[$0 - 1].displayPath, incoming[$0].displayPath)
+        }
+        if !ascending {
+            order.sort {
+                let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
+                return SortedPaths.precedes(a, b) || (!SortedPaths.precedes(b, a) && $0 < $1)
+            }
         }
         var merged: [Stored] = []
         merged.reserveCapacity(entries.count + incoming.count)
@@ -205,7 +300,7 @@ struct ResultTable: Sendable {
         while position < order.count {
             var newer = incoming[order[position]]
             position += 1
-            while position < order.count, incoming[order[position]].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+            while position < order.count, SortedPaths.same(incoming[order[position]].displayPath, newer.displayPath) {
                 newer = incoming[order[position]]
                 position += 1
             }
@@ -213,7 +308,7 @@ struct ResultTable: Sendable {
                 merged.append(entries[old])
                 old += 1
             }
-            if old < entries.count, entries[old].displayPath.utf8.elementsEqual(newer.displayPath.utf8) {
+            if old < entries.count, SortedPaths.same(entries[old].displayPath, newer.displayPath) {
                 if !entries[old].projectFindings.isEmpty { newer.merge(entries[old].projectFindings) }
                 old += 1
             }
@@ -223,6 +318,8 @@ struct ResultTable: Sendable {
         }
         merged.append(contentsOf: entries[old...])
         entries = merged
+        shownChanges = nil
+        recount()
         sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
         summaries = entries.flatMap(\.result.summaries)
         project.isCurrent = false
@@ -232,6 +329,7 @@ struct ResultTable: Sendable {
     mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
         readProblems[display] = nil
+        noteShownChange(display)
         dependencies.record(path, dependsOn: [])
         sortedPaths.remove(path)
         project.holders.remove(display)
@@ -243,6 +341,8 @@ struct ResultTable: Sendable {
                 summaries.removeSubrange(offset..<offset + gone)
                 project.isCurrent = false
             }
+            account(entries[place.index], -1)
+            placeShown(display, nil)
             entries.remove(at: place.index)
         }
         return true

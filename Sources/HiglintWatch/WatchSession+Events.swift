@@ -77,8 +77,10 @@ extension WatchSession {
         var relevant = false
         for anchor in table.anchorDirectories(for: event.wd) where anchor.names.contains(event.name) {
             let path = FileSystem.join(anchor.directory, event.name)
-            // Our own writes only ever rename over an output; deleting or moving it away is someone else.
-            if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), scope.reportPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) {
+            // Deleting an output or moving it away is someone else, unless the live report we
+            // wrote last is there: our own swap moves the old one away (`ReportSwap`).
+            if event.has(IN_DELETE) || event.has(IN_MOVED_FROM), scope.reportPaths.contains(where: { SortedPaths.same($0, path) }),
+               !(SortedPaths.same(path, report.path) && report.isInPlace) {
                 retry.writeSoon(at: Clock.now())
             }
             if let configPath = config.sourcePath, SortedPaths.isPath(configPath, atOrUnder: path) {
@@ -91,7 +93,7 @@ extension WatchSession {
             }
             // A stand-in: a directory on the way down to a root came or went.
             // The update moves the anchor down and looks at the root afresh.
-            for root in scope.roots where !root.utf8.elementsEqual(path.utf8) && SortedPaths.isPath(root, atOrUnder: path) {
+            for root in scope.roots where !SortedPaths.same(root, path) && SortedPaths.isPath(root, atOrUnder: path) {
                 mark(root, suspect: true)
                 relevant = true
             }

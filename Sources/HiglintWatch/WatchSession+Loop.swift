@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGNUCalls
 import HiglintCore
 
 /// The daemon's life after the first report: sleep until an event, a signal
@@ -11,17 +12,19 @@ extension WatchSession {
             let now = Clock.now()
             var deadline = settle.deadline
             for next in [nextWatchdog, retry.deadline, nextPoll].compactMap({ $0 }) { deadline = min(deadline ?? next, next) }
-            var timeout: Int32 = -1
+            // To the nanosecond (ppoll): poll's whole milliseconds, rounded up, made every
+            // update start up to a millisecond after the settle time.
+            var timeout: Int64 = -1
             if mayHaveBuffered {
                 timeout = 0
             } else if let deadline {
-                timeout = Int32(clamping: max(0, (deadline - now + 999_999) / 1_000_000))
+                timeout = max(0, deadline - now)
             }
             var descriptors = [
                 pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, timeout)
+            let ready = higlint_poll_nanoseconds(&descriptors, 2, timeout)
             if ready < 0 && errno != EINTR {
                 log("higlint: warning: poll failed: \(FileSystem.errorText(errno))")
             }

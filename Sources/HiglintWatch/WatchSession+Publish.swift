@@ -135,7 +135,7 @@ extension WatchSession {
             let report = results.report(with: engine)
             whole = baseline.map { $0.apply(to: report).report } ?? report
         }
-        lastDifference = findingChanges.update(from: results, report: whole)
+        lastDifference = findingChanges.update(from: results, changed: results.takeShownChanges(), report: whole)
         return written
     }
 

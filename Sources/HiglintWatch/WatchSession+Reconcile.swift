@@ -133,8 +133,19 @@ extension WatchSession {
     /// directory is either listed or reported by the new watch (the library's
     /// recursive walk, which stops at the first error, is not used).
     func walk(_ top: String, into found: inout [String]) {
-        var stack = [top]
-        while let directory = stack.popLast() {
+        // Files come out in path order, as check walks: each directory's entries sorted by
+        // name, a directory's name with the `/` its paths go on with, and all of a directory
+        // before the entry after it. The first scan's table then needs no sort.
+        var stack = [Pending.directory(top)]
+        while let next = stack.popLast() {
+            let directory: String
+            switch next {
+            case .file(let path):
+                found.append(path)
+                continue
+            case .directory(let path):
+                directory = path
+            }
             let isRoot = scope.isRoot(directory)
             guard let status = PathStatus.of(directory, follow: isRoot), status.kind == .directory else { continue }
             switch table.add(directory: directory, follow: isRoot, status: status) {
@@ -170,18 +181,26 @@ extension WatchSession {
                 listingErrors[directory] = message
                 continue
             }
+            var children: [(key: String, next: Pending)] = []
             for entry in entries {
                 let path = FileSystem.join(directory, entry.name)
                 switch entry.kind {
                 case .directory:
-                    if scope.admitsEntry(path, name: entry.name, isDirectory: true) { stack.append(path) }
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: true) { children.append((entry.name + "/", .directory(path))) }
                 case .regular:
-                    if scope.admitsEntry(path, name: entry.name, isDirectory: false) { found.append(path) }
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: false) { children.append((entry.name, .file(path))) }
                 case .symlink, .other, .missing:
                     continue
                 }
             }
+            children.sort { SortedPaths.precedes($0.key, $1.key) }
+            stack.append(contentsOf: children.reversed().lazy.map(\.next))
         }
+    }
+
+    private enum Pending {
+        case directory(String)
+        case file(String)
     }
 
     /// Files that exist but cannot be read, and files an importer skips, are logged the way check reports them.

@@ -1,6 +1,7 @@
 import Foundation
 import HiglintCore
 @testable import HiglintWatch
+import TestSupport
 import XCTest
 
 /// The result table keeps rendered findings, the screen summaries and the
@@ -180,10 +181,64 @@ final class IncrementalTableTests: XCTestCase {
         XCTAssertTrue(tree.table.project.hasUnplaced)
     }
 
+    /// The sums, the shown chunks and the changed-file log are kept as entries change
+    /// (a save touches its own file, not the tree): after every step of a random run of
+    /// stores, removals, batches and project-pass changes, the report is check's, the kept
+    /// chunks are the entries' own, and the findings log made from the changed files only
+    /// is the log made by comparing every file.
+    func testKeptSumsChunksAndChangeLogFollowEveryChange() {
+        var generator = SeededGenerator(seed: 18)
+        var tree = Tree()
+        var incremental = FindingChanges()
+        var whole = FindingChanges()
+        func text(_ index: Int, _ variant: Int) -> String {
+            var text = "screen: S\(variant % 4 == 0 ? index + 1 : index)\n"
+            if variant % 3 == 0 { text += "parent: S\(max(0, index - 1 - variant % 2))\n" }
+            if variant % 5 == 1 { text += "bogus: \(variant)\n" }
+            if variant % 7 == 2 { text += "parent: Nowhere\n" }
+            return text
+        }
+        for step in 0..<300 {
+            let index = Int.random(in: 0..<40, using: &generator)
+            let name = "d\(index % 5)/s\(index).yaml"
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0...5:
+                tree.put(name, text(index, Int.random(in: 0..<30, using: &generator)))
+            case 6...7:
+                tree.drop(name)
+            default:
+                var batch: [ResultTable.Stored] = []
+                for _ in 0..<70 {
+                    let other = Int.random(in: 0..<40, using: &generator)
+                    let otherName = "d\(other % 5)/s\(other).yaml"
+                    let result = tree.review(otherName, text(other, Int.random(in: 0..<30, using: &generator)))
+                    tree.results[otherName] = result
+                    batch.append(ResultTable.Stored(result, keepWireframes: false))
+                }
+                if Bool.random(using: &generator) {
+                    // In path order with no file twice, as the first scan's walk gives them: no sort.
+                    var latest: [String: ResultTable.Stored] = [:]
+                    for stored in batch { latest[stored.displayPath] = stored }
+                    batch = latest.values.sorted { SortedPaths.precedes($0.displayPath, $1.displayPath) }
+                }
+                tree.table.store(contentsOf: batch)
+            }
+            XCTAssertEqual(tree.assembled(), tree.check, "step \(step)")
+            XCTAssertEqual(tree.table.paths(atOrUnder: "/w"), tree.results.keys.map { "/w/" + $0 }.sorted(by: SortedPaths.precedes), "step \(step)")
+            let shown = tree.table.entries.filter { $0.shown != nil }
+            XCTAssertEqual(tree.table.shownPaths, shown.map(\.displayPath), "step \(step)")
+            XCTAssertTrue(zip(tree.table.shownChunks, shown).allSatisfy { $0 === $1.shown }, "step \(step)")
+            let fromChanges = incremental.update(from: tree.table, changed: tree.table.takeShownChanges(), report: nil)
+            let fromAll = whole.update(from: tree.table, changed: nil, report: nil)
+            XCTAssertEqual(fromChanges.appeared, fromAll.appeared, "step \(step)")
+            XCTAssertEqual(fromChanges.disappeared, fromAll.disappeared, "step \(step)")
+        }
+    }
+
     func testTheWrittenReportIsTheWritersDocument() throws {
         let directory = try temporaryDirectory()
         var tree = Tree()
-        let report = LiveReport(path: directory + "/report.json")
+        var report = LiveReport(path: directory + "/report.json")
         let status = WatchStatus()
 
         // No findings at all.

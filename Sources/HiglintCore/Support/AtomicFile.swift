@@ -30,6 +30,18 @@ public enum AtomicFile {
     public static func write(
         pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false, permissions: mode_t? = nil
     ) -> Result<Void, WriteProblem> {
+        write(pieces: pieces, to: path, sync: sync, permissions: permissions) { temp, path in
+            rename(temp, path) == 0 ? 0 : errno
+        }
+    }
+
+    /// `write(pieces:to:)` with its last step, putting the temp file at `path` atomically,
+    /// done by `replace(temp, path)`, which returns 0 or the errno of its failure (the temp
+    /// file is then removed). The watcher swaps its report in this way (renameat2).
+    public static func write(
+        pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false, permissions: mode_t? = nil,
+        replace: (_ temp: String, _ path: String) -> Int32
+    ) -> Result<Void, WriteProblem> {
         let temp = tempPath(for: path, sequence: nextSequence())
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(WriteProblem(.create, temp, code: errno)) }
@@ -55,8 +67,8 @@ public enum AtomicFile {
             unlink(temp)
             return .failure(WriteProblem(.write, temp, code: code))
         }
-        if rename(temp, path) != 0 {
-            let code = errno
+        let code = replace(temp, path)
+        if code != 0 {
             unlink(temp)
             return .failure(WriteProblem(.replace, path, code: code))
         }
