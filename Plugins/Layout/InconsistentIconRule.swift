@@ -26,18 +26,26 @@ struct InconsistentIconRule: ProjectRule {
     func check(_ project: ProjectIndex, in context: RuleContext) -> [ProjectViolation] {
         let screens = project.screens
         // Uses by action, in path order, then document order; actions in the order first met.
-        var byAction: [String: [Use]] = [:]
+        // Each action's place in `actions` and `usesOf`: one lookup for an action seen before
+        // (testing and then adding to a dictionary of lists hashed every use twice).
+        var slots: [String: Int] = [:]
         var actions: [String] = []
+        var usesOf: [[Use]] = []
         for position in screens.indices {
             for index in screens[position].iconUses.indices {
                 let action = screens[position].iconUses[index].action
-                if byAction[action] == nil { actions.append(action) }
-                byAction[action, default: []].append(Use(screen: position, index: index))
+                if let slot = slots[action] {
+                    usesOf[slot].append(Use(screen: position, index: index))
+                } else {
+                    slots[action] = actions.count
+                    actions.append(action)
+                    usesOf.append([Use(screen: position, index: index)])
+                }
             }
         }
         var violations: [ProjectViolation] = []
-        for action in actions {
-            guard let uses = byAction[action], uses.count > 1 else { continue }
+        for (action, uses) in zip(actions, usesOf) {
+            guard uses.count > 1 else { continue }
             let icons = uses.map { screens[$0.screen].iconUses[$0.index].icon }
             guard let vote = Vote(icons) else { continue }
             let tie = vote.isTie ? " (a tie, settled by the first such element by path)" : ""

@@ -338,6 +338,33 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .ipad)
     }
 
+    /// Documents in one directory share the walk up to the project; a project made or
+    /// removed later on that walk is seen by each of them, first asked or asked again.
+    func testAProjectMadeOrRemovedAboveAWalkedDirectoryIsSeen() throws {
+        try writeAppPlist()
+        let locator = AppFactsLocator()
+        let main = path("App/Base.lproj/Main.storyboard")
+        let other = path("App/Base.lproj/Other.storyboard")
+        XCTAssertEqual(locator.facts(forDocumentAt: main), .unknown)
+        try writeProject(app: Self.appSettings)
+        XCTAssertEqual(locator.facts(forDocumentAt: other), AppFactsLocator().facts(forDocumentAt: other))
+        XCTAssertEqual(locator.sources(forDocumentAt: other), [path("App.xcodeproj/project.pbxproj")])
+        XCTAssertEqual(locator.facts(forDocumentAt: main).device, .universal)
+        XCTAssertEqual(locator.sources(forDocumentAt: main), [path("App.xcodeproj/project.pbxproj"), path("App/Info.plist")])
+        // A project nearer the documents than the first one takes over, for both.
+        let near = path("App/Base.lproj/Near.xcodeproj/project.pbxproj")
+        try write("App/Base.lproj/Near.xcodeproj/project.pbxproj", "{ objects = { P = {isa = PBXProject; targets = (); }; }; rootObject = P; }")
+        XCTAssertEqual(locator.facts(forDocumentAt: main), .unknown)
+        XCTAssertEqual(locator.sources(forDocumentAt: other), [near])
+        XCTAssertEqual(locator.sources(forDocumentAt: main), [near])
+        try FileManager.default.removeItem(atPath: path("App/Base.lproj/Near.xcodeproj"))
+        XCTAssertEqual(locator.facts(forDocumentAt: main).device, .universal)
+        try FileManager.default.removeItem(atPath: path("App.xcodeproj"))
+        XCTAssertEqual(locator.facts(forDocumentAt: other), .unknown)
+        XCTAssertEqual(locator.facts(forDocumentAt: main), .unknown)
+        XCTAssertEqual(locator.sources(forDocumentAt: main), [])
+    }
+
     func testManyThreadsAskingAtOnceGetTheSameAnswer() throws {
         try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
         try writeAppPlist()

@@ -90,6 +90,36 @@ final class ObjectIndexTests: XCTestCase {
         XCTAssertNil(index.number(of: "W"))
     }
 
+    /// Ids of every length from 1 to 40 (whole words and the bytes after them), ids that differ
+    /// only in one byte of a word or of the tail, and a byte that is not ASCII in a word or in
+    /// the tail: each found as the full parse finds it, and no other.
+    func testIdsOfEveryLengthAndPlaceOfDifferenceAreFound() throws {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var ids: [String] = []
+        for length in 1...40 {
+            let id = String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] })
+            ids.append(id)
+            for place in [0, length / 2, length - 1] {
+                var changed = Array(id)
+                changed[place] = changed[place] == "Z" ? "Y" : "Z"
+                ids.append(String(changed))
+            }
+        }
+        var text = "{ objects = {"
+        for (number, id) in Set(ids).sorted().enumerated() { text += " \(id) = {isa = I\(number); };" }
+        text += " }; }"
+        try assertIndexMatchesFullParse(text)
+        let index = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(Array(text.utf8)).get().objects)
+        for id in ids { XCTAssertNotNil(index.number(of: id), id) }
+        XCTAssertNil(index.number(of: String(repeating: "q", count: 24)))
+        XCTAssertEqual(Set(ids.compactMap { index.number(of: $0) }).count, Set(ids).count)
+        for place in [2, 12, 30] {
+            var id = Array(String(repeating: "A", count: 36).utf8)
+            id.replaceSubrange(place..<place + 1, with: Array("\u{E9}".utf8))
+            try assertIndexMatchesFullParse("{ objects = { \"\(String(decoding: id, as: UTF8.self))\" = {isa = A; }; B = {isa = B; }; }; }")
+        }
+    }
+
     func testAQueryThatIsNotASCIIFindsAnASCIIId() throws {
         let text = "{ objects = { K = {isa = PBXGroup; }; }; }"
         let index = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(Array(text.utf8)).get().objects)
@@ -158,6 +188,20 @@ final class ObjectIndexTests: XCTestCase {
     }
 
     // MARK: - Build settings
+
+    /// The project-level configurations read once at parse time are the list read on demand:
+    /// on the real project and on one without a list.
+    func testTheProjectLevelConfigurationsAreTheListReadOnDemand() throws {
+        let project = try XcodeProject.parse(Array(try simplenoteText().utf8), path: "/p/S.xcodeproj/project.pbxproj").get()
+        let onDemand = project.configurations(of: project.projectConfigurationList)
+        XCTAssertFalse(onDemand.byName.isEmpty)
+        XCTAssertEqual(project.projectConfigurations.byName, onDemand.byName)
+        XCTAssertEqual(project.projectConfigurations.defaultName, onDemand.defaultName)
+        let bare = "{ objects = { P = {isa = PBXProject; targets = (); }; }; rootObject = P; }"
+        let empty = try XcodeProject.parse(Array(bare.utf8), path: "/p/E.xcodeproj/project.pbxproj").get()
+        XCTAssertEqual(empty.projectConfigurations.byName, [:])
+        XCTAssertNil(empty.projectConfigurations.defaultName)
+    }
 
     /// Each configuration's settings read in place as `BuildSettings.layer` makes them from
     /// the built value: on every configuration of the real project, and on ones written to

@@ -43,6 +43,27 @@ final class OldStylePropertyListTests: XCTestCase {
         }
     }
 
+    /// The blank table against the rule it replaced, every byte value; and each blank byte
+    /// passed between tokens, in the quick scan's objects and in the exact reader's.
+    func testBlanksAreSpaceAndTabThroughReturn() throws {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            XCTAssertEqual(OldStylePropertyListParser.isBlank(byte), byte == 0x20 || (0x09...0x0D).contains(byte), "\(value)")
+        }
+        for blank in ["\t", "\n", "\u{0B}", "\u{0C}", "\r", " "] {
+            let text = "{\(blank)objects\(blank)=\(blank){\(blank)A\(blank)=\(blank){isa\(blank)=\(blank)X;\(blank)k\(blank)=\(blank)(a,\(blank)b);};};\(blank)}"
+            let full = try parse(text).get()
+            XCTAssertEqual(full["objects"]?["A"]?["k"], .array([.string("a"), .string("b")]))
+            let index = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(Array(text.utf8)).get().objects)
+            let number = try XCTUnwrap(index.number(of: "A"))
+            XCTAssertEqual(index.isaRanges[number].map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, "X")
+        }
+        // Bytes next to the blanks are not blanks: a word stops at them only as the table says.
+        for other in ["\u{08}", "\u{0E}", "\u{1F}"] {
+            guard case .failure = parse("{ a = b\(other); }") else { return XCTFail("parsed byte \(other.utf8.first ?? 0)") }
+        }
+    }
+
     func testNestingIsBounded() {
         let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
         guard case .failure(let error) = parse(deep) else { return XCTFail("parsed") }
@@ -231,6 +252,49 @@ final class XMLPropertyListTests: XCTestCase {
 
     func testAValueWithoutItsKeyIsAnError() {
         XCTAssertNotNil(parse("<plist><dict><string>orphan</string></dict></plist>").problem)
+        XCTAssertNotNil(parse("<plist><dict><key>a</key><string>x</string><string>orphan</string></dict></plist>").problem)
+        XCTAssertNotNil(parse("<plist><array><key>a</key></array></plist>").problem)
+        XCTAssertNotNil(parse("<plist><key>a</key></plist>").problem)
+    }
+
+    /// Containers nested in containers, each filled after its children close, keys repeated
+    /// (the last value kept): written from values made at random, read back as the same values.
+    func testNestedContainersReadBackAsWritten() throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func make(_ depth: Int) -> (text: String, value: PropertyList) {
+            switch depth > 3 ? next(3) : next(6) {
+            case 0: let word = "w\(next(50))"; return ("<string>\(word)</string>", .string(word))
+            case 1: let number = "\(next(1000))"; return ("<integer>\(number)</integer>", .number(number))
+            case 2: return next(2) == 0 ? ("<true/>", .bool(true)) : ("<false/>", .bool(false))
+            case 3, 4:
+                var text = "<dict>"
+                var entries: [String: PropertyList] = [:]
+                for _ in 0..<next(12) {
+                    let key = "k\(next(8))"
+                    let (itemText, item) = make(depth + 1)
+                    text += "<key>\(key)</key>" + itemText
+                    entries[key] = item
+                }
+                return (text + "</dict>", .dictionary(entries))
+            default:
+                var text = "<array>"
+                var items: [PropertyList] = []
+                for _ in 0..<next(8) {
+                    let (itemText, item) = make(depth + 1)
+                    text += itemText
+                    items.append(item)
+                }
+                return (text + "</array>", .array(items))
+            }
+        }
+        for _ in 0..<200 {
+            let (text, value) = make(0)
+            XCTAssertEqual(try parse(Self.header + "<plist version=\"1.0\">" + text + "</plist>").get(), value, text)
+        }
     }
 }
 

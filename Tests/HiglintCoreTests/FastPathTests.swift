@@ -231,7 +231,8 @@ final class FastPathTests: XCTestCase {
                         severity: .info, message: ["m", "n"].randomElement(using: &generator) ?? "",
                         // Equal in the report order, told apart by the hint: only a stable sort keeps their order.
                         hint: String(Int.random(in: 0...9, using: &generator)),
-                        element: [nil, "e", "f"].randomElement(using: &generator) ?? nil)
+                        // No element orders as an empty one, as `reportOrder` says.
+                        element: [nil, "", "e", "f"].randomElement(using: &generator) ?? nil)
             }
             let stable = findings.enumerated().sorted { left, right in
                 if Finding.reportOrder(left.element, right.element) { return true }

@@ -172,3 +172,129 @@ final class SameValueTests: XCTestCase {
         }
     }
 }
+
+/// Start tags' marks, worked out when they are read from where libxml2 was, are where the
+/// tags' `<` are: found here by reading the text itself, for tags on lines of their own, many
+/// to a line, tags spanning lines, values holding newlines, and non-ASCII before a tag.
+final class StartTagMarkTests: XCTestCase {
+    /// The line, column (characters) and offset of every start tag's `<`, in document order.
+    private func startTags(_ bytes: [UInt8]) -> [Mark] {
+        var marks: [Mark] = []
+        var line = 1
+        var lineStart = 0
+        var inTag = false
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            } else if byte == UInt8(ascii: "<"), offset + 1 < bytes.count, !inTag {
+                let next = bytes[offset + 1]
+                if next != UInt8(ascii: "/"), next != UInt8(ascii: "?"), next != UInt8(ascii: "!") {
+                    let characters = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count
+                    marks.append(Mark(line: line, column: 1 + characters, offset: offset))
+                }
+                inTag = true
+            }
+            if byte == UInt8(ascii: ">") { inTag = false }
+        }
+        return marks
+    }
+
+    private func assertMarks(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(text.utf8)
+        guard case .document(let root) = SAXReader.read(bytes, maxDepth: 64) else {
+            return XCTFail("not read: \(text)", file: file, line: line)
+        }
+        let marks = (0..<root.document.nodes.count).map { root.document.mark(of: $0) }
+        XCTAssertEqual(marks, startTags(bytes), text, file: file, line: line)
+    }
+
+    func testMarksAreWhereTheTagsBegin() {
+        assertMarks("<a/>")
+        assertMarks("<a><b/><c/></a>")
+        assertMarks("<?xml version=\"1.0\"?>\n<a>\n    <b x=\"1\"/>\n    <c y=\"2\"><d/></c>\n</a>\n")
+        assertMarks("<a>\n  <b\n     x=\"1\"\n     y=\"2\"/>\n  <c/><d\nz=\"3\"/>\n</a>")
+        assertMarks("<a>\n<b v=\"line one\nline two\" w=\"é\"/>\n</a>")
+        assertMarks("<a>\n  <!-- é日本 <comment> -->\n  <b/>\n\u{e9}\u{e9}<c t=\"日本語のテキスト\"/>é<d/>\n</a>")
+        assertMarks("<a>\n" + String(repeating: " ", count: 37) + "<b" + String(repeating: " k=\"v\"", count: 1)
+            + String(repeating: " attribute\(0)=\"a long value with spaces\"", count: 1) + "/></a>")
+        assertMarks("<a>\n" + "<b x=\"&amp;&#38;&lt;\"/>" + "\n\n\n" + "\t\t<c/>\n</a>")
+    }
+
+    /// Random layouts: tags of every length around the eight-byte steps, indentation of spaces,
+    /// tabs and non-ASCII text, and newlines inside tags and values.
+    func testMarksOfRandomLayouts() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [" ", "  ", "\t", "\n", "é", "日", "x", "\n    "]
+        func filler(_ maximum: Int) -> String {
+            (0..<Int.random(in: 0...maximum, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? " " }
+                .joined()
+        }
+        for _ in 0..<200 {
+            var text = "<root>"
+            for index in 0..<Int.random(in: 1...12, using: &generator) {
+                let gap = filler(6).replacingOccurrences(of: "x", with: "")
+                var attributes = ""
+                for attribute in 0..<Int.random(in: 0...4, using: &generator) {
+                    let value = filler(20).replacingOccurrences(of: "\t", with: "&#9;")
+                    attributes += (Bool.random(using: &generator) ? "\n" : " ") + "a\(attribute)=\"\(value)\""
+                }
+                text += "\(gap)<e\(index)\(attributes)" + (Bool.random(using: &generator) ? "/>" : "><f/></e\(index)>")
+            }
+            text += filler(3).replacingOccurrences(of: "x", with: "") + "</root>\n"
+            assertMarks(text)
+        }
+    }
+
+    func testEightBytesHoldAByteAsTheByteLoopFindsIt() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let choices: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "\n"), 0, 0x80, 0xFF, 0x3B, 0x3D, 0x0B, 0x09, 0x7C]
+            let bytes: [UInt8] = (0..<8).map { _ in choices.randomElement(using: &generator) ?? 0 }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for (first, second) in [(UInt8(ascii: "<"), UInt8(ascii: "\n")), (UInt8(ascii: "\n"), UInt8(ascii: "\n"))] {
+                    XCTAssertEqual(
+                        XMLDocument.containsByte(first, or: second, in: base),
+                        bytes.contains(first) || bytes.contains(second), "\(bytes)")
+                }
+            }
+        }
+    }
+}
+
+/// A view's kind found by its element code is the kind its name has in `viewKinds`.
+final class ViewKindByCodeTests: XCTestCase {
+    func testEveryCodeIsItsPlaceAmongTheCases() {
+        XCTAssertEqual(MemoryLayout<IBElement>.size, 1)
+        for (index, code) in IBElement.allCases.enumerated() { XCTAssertEqual(code.ordinal, index, code.rawValue) }
+    }
+
+    func testAViewsKindByCodeIsItsKindByName() throws {
+        for (name, kind) in IBVocabulary.viewKinds {
+            let code = try XCTUnwrap(IBElement(rawValue: name), "\(name) has no code")
+            let byCode = try XCTUnwrap(IBVocabulary.viewKind(of: code), name)
+            XCTAssertEqual(byCode.type, kind.type, name)
+            XCTAssertEqual(byCode.isBar, kind.isBar, name)
+            XCTAssertEqual(byCode.isSystemSized, kind.isSystemSized, name)
+        }
+        for code in IBElement.allCases where IBVocabulary.viewKinds[code.rawValue] == nil {
+            XCTAssertNil(IBVocabulary.viewKind(of: code), code.rawValue)
+        }
+        XCTAssertNil(IBVocabulary.viewKind(of: nil))
+    }
+
+    /// Through the reader: a view read from a file gets the kind its name has.
+    func testAViewReadFromAFileGetsItsKind() throws {
+        let names = IBVocabulary.viewKinds.keys.sorted() + ["customThing", "rect", "constraint"]
+        let text = "<document>" + names.map { "<\($0)/>" }.joined() + "</document>"
+        guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 8, filter: IBVocabulary.readerFilter)
+        else { return XCTFail("not read") }
+        let children = Array(root.children)
+        XCTAssertEqual(children.count, names.count)
+        for child in children {
+            XCTAssertEqual(IBVocabulary.viewKind(of: child.code)?.type, IBVocabulary.viewKinds[child.name]?.type, child.name)
+            XCTAssertEqual(IBVocabulary.viewKind(of: child.code) == nil, IBVocabulary.viewKinds[child.name] == nil, child.name)
+        }
+    }
+}

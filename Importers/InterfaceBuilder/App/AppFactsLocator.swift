@@ -89,17 +89,30 @@ public final class AppFactsLocator: Sendable {
     /// The `project.pbxproj` files of the nearest directory at or above the document's
     /// that has any, sorted; nil when no directory up to the root has one.
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
-        var directory = AppPaths.directory(of: document)
+        let walk = state.walk(from: AppPaths.directory(of: document))
+        for (directory, stamp) in walk.directories { answer.record(directory, stamp) }
+        for project in walk.projects { answer.depend(on: project) }
+        return walk.projects.isEmpty ? nil : walk.projects
+    }
+
+    /// The walk up from `start`: each directory visited with its state, and the project files
+    /// of the last one (empty when none up to the root has any).
+    fileprivate static func walk(from start: String, _ state: State) -> Walk {
+        var walk = Walk()
+        var directory = start
         for _ in 0..<maximumWalk {
-            // One `stat` of the directory serves both: the answer's record and the listing's check.
-            let stamp = answer.depend(on: directory)
+            // One `stat` of the directory serves both: the walk's record and the listing's check.
+            let stamp = FileStamp.of(directory)
+            walk.directories.append((directory, stamp))
             let projects = state.projectFiles(in: directory, stamp: stamp)
-            for project in projects { answer.depend(on: project) }
-            if !projects.isEmpty { return projects }
+            if !projects.isEmpty {
+                walk.projects = projects
+                return walk
+            }
             if directory == "/" { break }
             directory = AppPaths.directory(of: directory)
         }
-        return nil
+        return walk
     }
 
     /// One target's facts, with the project file and every xcconfig and plist they were read from.
@@ -107,7 +120,7 @@ public final class AppFactsLocator: Sendable {
         var answer = Answer()
         answer.depend(on: project.path)
         let own = project.configurations(of: target.configurationList)
-        let projectLevel = project.configurations(of: project.projectConfigurationList)
+        let projectLevel = project.projectConfigurations
         // The default configuration is what a plain build uses; a list without one is
         // read whole, and only what every configuration agrees on is kept.
         let names: [String]
@@ -190,6 +203,11 @@ private struct Answer: Sendable {
         return stamp
     }
 
+    /// A state taken already, unless the path is recorded.
+    mutating func record(_ path: String, _ stamp: FileStamp?) {
+        if !dependencies.contains(where: { $0.path == path }) { dependencies.append((path, stamp)) }
+    }
+
     /// Another answer's notes and dependencies, as part of this one.
     mutating func take(_ other: Answer) {
         for note in other.notes where !notes.contains(note) { notes.append(note) }
@@ -203,8 +221,22 @@ private struct Answer: Sendable {
     }
 }
 
+/// A walk up from a directory to the nearest one with projects (`AppFactsLocator.walk`).
+private struct Walk: Sendable {
+    var directories: [(path: String, stamp: FileStamp?)] = []
+    var projects: [String] = []
+
+    /// Every directory visited is as it was: no entry added or removed, so each listing,
+    /// and with them the walk, would be the same.
+    var isCurrent: Bool {
+        directories.allSatisfy { FileStamp.of($0.path) == $0.stamp }
+    }
+}
+
 private final class State: Sendable {
     let answers = KeyedCells<Answer>()
+    /// By the directory a walk starts from: shared by every document in it.
+    private let walks = KeyedCells<Walk>()
     /// By project file and target id.
     let targets = KeyedCells<Answer>()
     private let directories = KeyedCells<Stamped<[String]>>()
@@ -212,6 +244,11 @@ private final class State: Sendable {
     private let plists = KeyedCells<Stamped<InfoPlistReading>>()
 
     struct Note: Error, Sendable { var text: String }
+
+    /// The walk up from `directory`, taken again once a directory on it changes.
+    func walk(from directory: String) -> Walk {
+        walks.value(for: directory, isCurrent: { $0.isCurrent }) { AppFactsLocator.walk(from: directory, self) }
+    }
 
     /// The `NAME.xcodeproj/project.pbxproj` files of a directory, sorted; listed again once
     /// the directory changes (an entry added or removed).

@@ -476,11 +476,9 @@ struct OldStylePropertyListParser {
         while index < count {
             let byte = bytes[index]
             // Space, and tab through carriage return (tab, newline, vertical tab, form feed, return).
-            if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
+            if Self.isBlank(byte) {
                 var position = index + 1
-                while position < count, bytes[position] == UInt8(ascii: " ") || (bytes[position] >= 0x09 && bytes[position] <= 0x0D) {
-                    position += 1
-                }
+                while position < count, Self.isBlank(bytes[position]) { position += 1 }
                 index = position
             } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
@@ -837,6 +835,14 @@ struct OldStylePropertyListParser {
         return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
+    /// Space, and tab through carriage return (tab, newline, vertical tab, form feed, return):
+    /// one load from a table, as `isBare`, for the loops that pass blanks.
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool {
+        let table: StaticString = "0000000001111100000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
+    }
+
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
@@ -933,7 +939,7 @@ enum QuickScan {
         let count = bytes.count
         while position < count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) {
+            if OldStylePropertyListParser.isBlank(byte) {
                 position += 1
                 continue
             }

@@ -84,9 +84,14 @@ enum XMLPropertyListReader {
 
 /// Builds the value from the SAX events, one open container per level.
 private final class PlistBuilder {
-    private enum Container {
-        case array([PropertyList])
-        case dictionary([String: PropertyList], pendingKey: String?)
+    /// An open `<array>` or `<dict>`, changed in place on the stack: held in an enum, each
+    /// value added copied the whole container (the payload is taken out while the slot still
+    /// holds it).
+    private struct Container {
+        var isDictionary: Bool
+        var items: [PropertyList] = []
+        var entries: [String: PropertyList] = [:]
+        var pendingKey: String?
     }
 
     var context: xmlParserCtxtPtr?
@@ -111,8 +116,8 @@ private final class PlistBuilder {
         }
         switch name {
         case "plist": return
-        case "dict": stack.append(.dictionary([:], pendingKey: nil))
-        case "array": stack.append(.array([]))
+        case "dict": stack.append(Container(isDictionary: true))
+        case "array": stack.append(Container(isDictionary: false))
         case "key", "string", "integer", "real", "date", "data":
             text.removeAll(keepingCapacity: true)
             collecting = true
@@ -128,17 +133,14 @@ private final class PlistBuilder {
         case "plist": return
         case "dict", "array":
             guard let container = stack.popLast() else { return }
-            switch container {
-            case .array(let items): add(.array(items))
-            case .dictionary(let entries, _): add(.dictionary(entries))
-            }
+            add(container.isDictionary ? .dictionary(container.entries) : .array(container.items))
         case "key":
             collecting = false
-            guard case .dictionary(let entries, _) = stack.last else {
+            guard let last = stack.indices.last, stack[last].isDictionary else {
                 fail("<key> outside a <dict>")
                 return
             }
-            stack[stack.count - 1] = .dictionary(entries, pendingKey: String(decoding: text, as: UTF8.self))
+            stack[last].pendingKey = String(decoding: text, as: UTF8.self)
         case "string":
             collecting = false
             add(.string(String(decoding: text, as: UTF8.self)))
@@ -159,24 +161,21 @@ private final class PlistBuilder {
     }
 
     private func add(_ value: PropertyList) {
-        guard let container = stack.popLast() else {
+        guard let last = stack.indices.last else {
             if root == nil { root = value }
             return
         }
-        switch container {
-        case .array(var items):
-            items.append(value)
-            stack.append(.array(items))
-        case .dictionary(var entries, let key):
-            guard let key else {
-                stack.append(.dictionary(entries, pendingKey: nil))
-                fail("a <dict> value without its <key>")
-                return
-            }
-            // A repeated key keeps its last value, as in the project-file parser.
-            entries[key] = value
-            stack.append(.dictionary(entries, pendingKey: nil))
+        guard stack[last].isDictionary else {
+            stack[last].items.append(value)
+            return
         }
+        guard let key = stack[last].pendingKey else {
+            fail("a <dict> value without its <key>")
+            return
+        }
+        // A repeated key keeps its last value, as in the project-file parser.
+        stack[last].entries[key] = value
+        stack[last].pendingKey = nil
     }
 
     private func fail(_ message: String) {

@@ -32,6 +32,8 @@ struct XcodeProject: Sendable {
     let name: String
     let targets: [Target]
     let projectConfigurationList: String?
+    /// `configurations(of: projectConfigurationList)`.
+    let projectConfigurations: (byName: [String: String], defaultName: String?)
     /// Normalised absolute path of each file the group tree names, to the ids the build
     /// files refer to it by (the file reference, and its variant group for `Base.lproj`).
     private let referencesByPath: [String: [String]]
@@ -91,6 +93,9 @@ struct XcodeProject: Sendable {
         }
         self.directory = directory
         projectConfigurationList = project["buildConfigurationList"]?.string
+        // Read once here, not by each target's facts: each configuration's name follows its
+        // few hundred build settings.
+        projectConfigurations = Self.configurations(of: projectConfigurationList, in: objects)
 
         var targets: [Target] = []
         var targetsByResource: [String: [String]] = [:]
@@ -190,6 +195,10 @@ struct XcodeProject: Sendable {
     /// default's name. Only the names are read here; `configuration(_:)` reads the one a
     /// target uses (each is a few hundred build settings, and a list has three or four).
     func configurations(of listID: String?) -> (byName: [String: String], defaultName: String?) {
+        Self.configurations(of: listID, in: objects)
+    }
+
+    private static func configurations(of listID: String?, in objects: ObjectTable) -> (byName: [String: String], defaultName: String?) {
         guard let listID, let list = objects[listID, keeping: ["buildConfigurations", "defaultConfigurationName"]]
         else { return ([:], nil) }
         var byName: [String: String] = [:]

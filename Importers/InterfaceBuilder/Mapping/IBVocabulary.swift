@@ -67,6 +67,15 @@ enum IBVocabulary {
         return kinds
     }()
 
+    /// `viewKinds` by element code, at each code's `ordinal`: every view name has a code, and a
+    /// view's kind is looked up for every view, where hashing its name cost more than the rest.
+    static let viewKindsByCode: [ViewKind?] = IBElement.allCases.map { viewKinds[$0.rawValue] }
+
+    /// The kind of a view element whose code is `code` (nil: no code, no kind).
+    static func viewKind(of code: IBElement?) -> ViewKind? {
+        code.flatMap { viewKindsByCode[$0.ordinal] }
+    }
+
     /// UIKit controls whose size the system fixes; a frame IB shows for them is not one the
     /// app chose, so they are not held to the hit target.
     static let systemSizedControls: Set<String> = ["switch", "slider", "segmentedControl", "pageControl", "stepper"]

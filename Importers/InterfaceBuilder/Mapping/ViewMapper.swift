@@ -83,7 +83,7 @@ struct ViewMapper {
 
     /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
     private mutating func map(_ view: XMLElement, origin: Point, trusted: Bool, path: String) -> Element? {
-        let kind = IBVocabulary.viewKinds[view.name]
+        let kind = IBVocabulary.viewKind(of: view.code)
         if kind?.isBar == true {
             if barViews[view.name] == nil { barViews[view.name] = view }
             return nil
@@ -97,7 +97,9 @@ struct ViewMapper {
         let relative = Self.frame(of: view)
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
         let id = view[.id] ?? path
-        var fields = ElementFields(id: id, mark: view.mark)
+        // Worked out once: a mark is found in the document's bytes each time it is asked for.
+        let mark = view.mark
+        var fields = ElementFields(id: id, mark: mark)
         fields.type = view.isNamed(.textView) ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
         let trusted = parentTrusted && isTrusted(view, frame: relative)
         let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
@@ -108,7 +110,7 @@ struct ViewMapper {
             fields.suppressed.append("buttons.hit-target")
         }
         fields.label = Self.label(of: view)
-        fields.font = Self.font(of: view)
+        fields.font = Self.font(of: view, mark: mark)
         fields.icon = icon(of: view)
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
@@ -208,18 +210,19 @@ struct ViewMapper {
         return nil
     }
 
-    static func font(of view: XMLElement) -> Font? {
+    /// `mark` is the view's.
+    static func font(of view: XMLElement, mark: Mark) -> Font? {
         let adjusts = view.flag(.adjustsFontForContentSizeCategory)
         if let description = view.child(.fontDescription, key: "fontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
+            return FontReader.font(description, adjusts: adjusts, mark: mark)
         }
         if let configuration = view.child(.buttonConfiguration),
            let description = configuration.child(.fontDescription, key: "titleFontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: view.mark)
+            return FontReader.font(description, adjusts: adjusts, mark: mark)
         }
         if let attributed = view.child(.attributedString),
            let font = attributed.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont") {
-            return FontReader.font(font, adjusts: adjusts, mark: view.mark)
+            return FontReader.font(font, adjusts: adjusts, mark: mark)
         }
         return nil
     }
@@ -250,14 +253,14 @@ struct ViewMapper {
     }
 
     static func scroll(of view: XMLElement) -> Scroll {
-        switch view.name {
-        case "tableView": return .vertical
-        case "collectionView":
+        switch view.code {
+        case .tableView?: return .vertical
+        case .collectionView?:
             let direction = view.child(.collectionViewFlowLayout)?[.scrollDirection]
             if view.child(.collectionViewFlowLayout) == nil { return .both }
             return direction == "horizontal" ? .horizontal : .vertical
         // A scroll view's content size is set by its constraints or code: it may scroll either way.
-        case "scrollView", "textView": return .both
+        case .scrollView?, .textView?: return .both
         default: return .none
         }
     }

@@ -79,7 +79,7 @@ enum SAXReader {
         guard bytes.count < Int(Int32.max) else { return .malformed("the file is too large to parse", .start) }
         return bytes.withUnsafeBufferPointer { buffer -> Outcome in
             guard let base = buffer.baseAddress else { return .malformed("the file is empty", .start) }
-            let state = SAXState(bytes: buffer, maxDepth: maxDepth, filter: filter)
+            let state = SAXState(bytes: buffer, source: bytes, maxDepth: maxDepth, filter: filter)
             let parsed: Bool = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
                 guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
                 defer { xmlFreeParserCtxt(context) }
@@ -153,15 +153,12 @@ private final class SAXState {
     /// Elements being skipped: the depth inside the outermost skipped one.
     var skippedDepth = 0
     let names: NameTable
-    /// The start of the line the parser is on, and how far the text was searched for it.
-    var lineStart = 0
-    var scannedForLines = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, filter: SAXReader.Filter) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], maxDepth: Int, filter: SAXReader.Filter) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.filter = filter
-        document = XMLDocument(bytes: bytes.count)
+        document = XMLDocument(source: source)
         names = NameTable(filter: filter, document: document)
     }
 
@@ -243,9 +240,10 @@ private final class SAXState {
                 }
             }
         }
+        let (line, consumed) = position()
         document.start(
-            names.documentName(element, spelledAt: localName), code: names.infos[element].element, mark: startTagMark(),
-            firstAttribute: firstAttribute)
+            names.documentName(element, spelledAt: localName), code: names.infos[element].element, line: line,
+            consumed: consumed, firstAttribute: firstAttribute)
         keepsText = names.infos[element].keepsText
     }
 
@@ -288,16 +286,6 @@ private final class SAXState {
         }
     }
 
-    /// The last `byte` before `end`; through the pointer, as this runs for every element.
-    private static func lastIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, before end: Int) -> Int? {
-        var index = end - 1
-        while index >= 0 {
-            if base[index] == byte { return index }
-            index -= 1
-        }
-        return nil
-    }
-
     func end() {
         if skippedDepth > 0 {
             skippedDepth -= 1
@@ -307,48 +295,20 @@ private final class SAXState {
         keepsText = false
     }
 
-    /// Where the start tag that was just read begins. libxml2 calls back with its input just
-    /// past the tag's attributes, and a start tag cannot hold a raw `<` (attribute values
-    /// escape it), so the last `<` before that offset is the tag's. The parser's line is that
-    /// of its input. The line's start is kept up to date by scanning forward for newlines
-    /// (each byte once, with `memchr`); a tag that spans lines is found by scanning back.
-    private func startTagMark() -> Mark {
-        guard let context, let input = context.pointee.input, let base = bytes.baseAddress else { return .start }
-        let consumed = min(Int(xmlByteConsumed(context)), bytes.count)
-        guard consumed > 0 else { return Mark(line: Int(input.pointee.line), column: 1) }
-        while scannedForLines < consumed,
-              let newline = memchr(base + scannedForLines, Int32(UInt8(ascii: "\n")), consumed - scannedForLines) {
-            lineStart = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
-            scannedForLines = lineStart
-        }
-        scannedForLines = max(scannedForLines, consumed)
-        var position: Int?
-        var next = lineStart
-        while next < consumed, let found = memchr(base + next, Int32(UInt8(ascii: "<")), consumed - next) {
-            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            position = offset
-            next = offset + 1
-        }
-        var line = Int(input.pointee.line)
-        var start = lineStart
-        if position == nil {
-            // The tag began on an earlier line: back to its `<`, then to that line's start.
-            var newlinesInside = 0
-            var index = lineStart - 1
-            while index > 0, base[index] != UInt8(ascii: "<") {
-                if base[index] == UInt8(ascii: "\n") { newlinesInside += 1 }
-                index -= 1
-            }
-            position = max(index, 0)
-            line -= newlinesInside
-            start = Self.lastIndex(of: UInt8(ascii: "\n"), in: base, before: max(index, 0)).map { $0 + 1 } ?? 0
-        }
-        let tag = position ?? 0
-        // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
-        let column = 1 + SAXReader.characterCount(base, from: start, to: tag)
-        return Mark(line: max(1, line), column: column, offset: tag)
+    /// Where libxml2 is: its line, and how many bytes it has consumed (just past the start
+    /// tag's attributes when it calls back for the tag). The tag's mark is worked out from these
+    /// only when it is read (`XMLDocument.mark(of:)`).
+    private func position() -> (line: Int32, consumed: Int32) {
+        guard let context, let input = context.pointee.input else { return (1, 0) }
+        return (input.pointee.line, Int32(min(Int(xmlByteConsumed(context)), bytes.count)))
     }
 
+    /// Where the start tag that was just read begins.
+    private func startTagMark() -> Mark {
+        guard context != nil, let base = bytes.baseAddress else { return .start }
+        let (line, consumed) = position()
+        return XMLDocument.startTagMark(base, consumed: Int(consumed), line: Int(line))
+    }
 }
 
 /// What the filter says of each name, found by the name's address: libxml2 keeps one copy

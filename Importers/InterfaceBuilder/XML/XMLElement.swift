@@ -28,6 +28,14 @@ enum IBElement: String, CaseIterable, Sendable {
     case navigationItem, objects, outlet, placeholder, prototypes, rect, resources, rightBarButtonItems, scene
     case scenes, searchBar, sections, segmentedControl, segue, state, string, subviews, tabBar, tabBarController
     case tabBarItem, tableViewSection, textField, textView, toolbar, toolbarItems, view, viewControllerPlaceholder
+    // The other views `IBVocabulary.viewKinds` names, so that a view's kind is found by its code.
+    case activityIndicatorView, arscnView, collectionReusableView, collectionView, collectionViewCell
+    case collectionViewCellContentView, containerView, datePicker, glkView, label, mapView, mtkView, pageControl
+    case pickerView, progressView, sceneKitView, scrollView, skView, slider, stackView, stepper, `switch`, tableView
+    case tableViewCell, tableViewCellContentView, tableViewHeaderFooterView, visualEffectView, webView, wkWebView
+
+    /// The case's place in `allCases` (a case of an enum without payloads is stored as that).
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }
 
 /// A parsed XML document, kept as flat arrays: one node an element, in document order,
@@ -47,8 +55,11 @@ final class XMLDocument: @unchecked Sendable {
         var attributes: Range<Int32>
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
-        /// The line and column of the start tag's `<`.
-        var mark: Mark
+        /// Where libxml2 was when it called back for the start tag: its line, and the offset
+        /// just past the tag's attributes. The tag's own mark is worked out from these when it
+        /// is asked for (`mark(of:)`): the mapper reads the marks of a fraction of the elements.
+        var line: Int32
+        var consumed: Int32
         /// Index into `texts`, or -1: only the few elements whose text matters keep one.
         var text: Int32 = -1
     }
@@ -67,6 +78,8 @@ final class XMLDocument: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
     /// Attribute values, decoded (`&amp;` is `&`), one after another.
     private let values: ValueBytes
+    /// The document's bytes, for the marks worked out on demand (the array is shared, not copied).
+    private let source: [UInt8]
     @exclusivity(unchecked) private(set) var texts: [String] = []
     /// Element and attribute names, each once.
     @exclusivity(unchecked) private(set) var names: [String] = []
@@ -77,10 +90,55 @@ final class XMLDocument: @unchecked Sendable {
 
     /// Room for a document of `bytes` bytes: IB files hold an element every 60 bytes or so,
     /// and about six bytes of kept attribute values an element.
-    init(bytes: Int) {
+    init(source: [UInt8]) {
+        self.source = source
+        let bytes = source.count
         nodes.reserveCapacity(bytes / 60)
         attributes.reserveCapacity(bytes / 40)
         values = ValueBytes(capacity: bytes / 8)
+    }
+
+    /// The line and column of the start tag's `<` of the node at `index`.
+    func mark(of index: Int) -> Mark {
+        let node = nodes[index]
+        return source.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .start }
+            return Self.startTagMark(base, consumed: min(Int(node.consumed), buffer.count), line: Int(node.line))
+        }
+    }
+
+    /// Where the start tag that ends before `consumed` begins, libxml2's parser being on `line`
+    /// there. A start tag cannot hold a raw `<` (attribute values escape it), so the last `<`
+    /// before `consumed` is the tag's; each newline between the two is a line the tag spans.
+    static func startTagMark(_ base: UnsafePointer<UInt8>, consumed: Int, line: Int) -> Mark {
+        guard consumed > 0 else { return Mark(line: line, column: 1) }
+        var index = consumed - 1
+        var newlinesInside = 0
+        // Back to the `<`, counting the newlines on the way; index 0 stands for the start when
+        // no byte after it is a `<`. Eight bytes at a time where they hold neither: a view's
+        // start tag is a few hundred bytes.
+        while index > 0 {
+            if index >= 8, !containsByte(UInt8(ascii: "<"), or: UInt8(ascii: "\n"), in: base + index - 7) {
+                index -= 8
+                continue
+            }
+            if base[index] == UInt8(ascii: "<") { break }
+            if base[index] == UInt8(ascii: "\n") { newlinesInside += 1 }
+            index -= 1
+        }
+        let tag = max(index, 0)
+        var start = tag
+        while start > 0 {
+            if start >= 8, !containsByte(UInt8(ascii: "\n"), or: UInt8(ascii: "\n"), in: base + start - 8) {
+                start -= 8
+                continue
+            }
+            if base[start - 1] == UInt8(ascii: "\n") { break }
+            start -= 1
+        }
+        // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
+        let column = 1 + SAXReader.characterCount(base, from: start, to: tag)
+        return Mark(line: max(1, line - newlinesInside), column: column, offset: tag)
     }
 
     /// A name's index, for `start` and `addAttribute`.
@@ -98,9 +156,12 @@ final class XMLDocument: @unchecked Sendable {
     }
 
     /// Starts an element whose attributes are the ones added since `firstAttribute`.
-    func start(_ name: Int32, code: IBElement?, mark: Mark, firstAttribute: Int) {
+    /// `line` and `consumed` are where libxml2 was when it called back (`Node`).
+    func start(_ name: Int32, code: IBElement?, line: Int32, consumed: Int32, firstAttribute: Int) {
         let index = Int32(nodes.count)
-        nodes.append(Node(name: name, code: code, attributes: Int32(firstAttribute)..<Int32(attributes.count), mark: mark))
+        nodes.append(Node(
+            name: name, code: code, attributes: Int32(firstAttribute)..<Int32(attributes.count), line: line,
+            consumed: consumed))
         if let parent = open.last {
             if parent.lastChild >= 0 {
                 nodes[Int(parent.lastChild)].nextSibling = index
@@ -136,6 +197,18 @@ final class XMLDocument: @unchecked Sendable {
         return values.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)]), as: UTF8.self)
         }
+    }
+
+    /// Whether any of the eight bytes at `pointer` is `first` or `second`: a byte of `word ^
+    /// pattern` is zero exactly where the byte matches, and `(x - 0x01...) & ~x & 0x80...` is
+    /// nonzero exactly when some byte of `x` is zero.
+    static func containsByte(_ first: UInt8, or second: UInt8, in pointer: UnsafePointer<UInt8>) -> Bool {
+        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let a = word ^ (ones &* UInt64(first))
+        let b = word ^ (ones &* UInt64(second))
+        return ((a &- ones) & ~a & high) | ((b &- ones) & ~b & high) != 0
     }
 
     /// Appends the value at `position` as `LineText.escape` writes it; its bytes as they are
@@ -272,7 +345,7 @@ struct XMLElement: Sendable {
     let index: Int
 
     var name: String { document.names[Int(document.nodes[index].name)] }
-    var mark: Mark { document.nodes[index].mark }
+    var mark: Mark { document.mark(of: index) }
     var text: String {
         let slot = document.nodes[index].text
         return slot < 0 ? "" : document.texts[Int(slot)]

@@ -26,39 +26,52 @@ public struct JSONReportWriter: ReportWriter {
 
     /// About what `render` writes for `finding`, enough that appending it seldom grows the buffer.
     public static func renderedSize(of finding: Finding) -> Int {
-        160 + finding.file.utf8.count + finding.rule.utf8.count + finding.message.utf8.count
-            + finding.hint.utf8.count + (finding.screen?.utf8.count ?? 0) + (finding.element?.utf8.count ?? 0)
-            + (finding.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
+        withUnsafePointer(to: finding) { renderedSize(at: $0) }
+    }
+
+    /// `renderedSize(of:)` of the finding at `finding`, read in place.
+    static func renderedSize(at finding: UnsafePointer<Finding>) -> Int {
+        160 + finding.pointee.file.utf8.count + finding.pointee.rule.utf8.count + finding.pointee.message.utf8.count
+            + finding.pointee.hint.utf8.count + (finding.pointee.screen?.utf8.count ?? 0)
+            + (finding.pointee.element?.utf8.count ?? 0)
+            + (finding.pointee.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
     /// Appends the finding's object, the bytes `render` gives it. Written as bytes: a
     /// report of many findings spends most of its time here, and appending to a string
     /// costs several times what appending to an array of bytes does.
     public static func append(_ finding: Finding, to out: inout [UInt8]) {
+        withUnsafePointer(to: finding) { append(at: $0, to: &out) }
+    }
+
+    /// `append(_:to:)` of the finding at `finding`, read in place: a report's findings are
+    /// rendered from their array this way, since passing `findings[index]` copied each one
+    /// (its strings and fix retained and released, the rule's id and hint shared by every worker).
+    static func append(at finding: UnsafePointer<Finding>, to out: inout [UInt8]) {
         JSONText.appendRaw("{\"file\": ", to: &out)
-        JSONText.appendString(finding.file, to: &out)
+        JSONText.appendString(finding.pointee.file, to: &out)
         JSONText.appendRaw(", \"line\": ", to: &out)
-        JSONText.appendDecimal(finding.line, to: &out)
+        JSONText.appendDecimal(finding.pointee.line, to: &out)
         JSONText.appendRaw(", \"column\": ", to: &out)
-        JSONText.appendDecimal(finding.column, to: &out)
+        JSONText.appendDecimal(finding.pointee.column, to: &out)
         JSONText.appendRaw(", \"rule\": ", to: &out)
-        JSONText.appendString(finding.rule, to: &out)
+        JSONText.appendString(finding.pointee.rule, to: &out)
         JSONText.appendRaw(", \"severity\": ", to: &out)
-        switch finding.severity {
+        switch finding.pointee.severity {
         case .error: JSONText.appendRaw("\"error\"", to: &out)
         case .warning: JSONText.appendRaw("\"warning\"", to: &out)
         case .info: JSONText.appendRaw("\"info\"", to: &out)
         }
         JSONText.appendRaw(", \"message\": ", to: &out)
-        JSONText.appendString(finding.message, to: &out)
+        JSONText.appendString(finding.pointee.message, to: &out)
         JSONText.appendRaw(", \"hint\": ", to: &out)
-        JSONText.appendString(finding.hint, to: &out)
+        JSONText.appendString(finding.pointee.hint, to: &out)
         JSONText.appendRaw(", \"screen\": ", to: &out)
-        JSONText.appendOptional(finding.screen, to: &out)
+        JSONText.appendOptional(finding.pointee.screen, to: &out)
         JSONText.appendRaw(", \"element\": ", to: &out)
-        JSONText.appendOptional(finding.element, to: &out)
+        JSONText.appendOptional(finding.pointee.element, to: &out)
         JSONText.appendRaw(", \"fix\": ", to: &out)
-        if let fix = finding.fix {
+        if let fix = finding.pointee.fix {
             JSONText.appendRaw("{\"safety\": ", to: &out)
             JSONText.appendString(fix.safety.rawValue, to: &out)
             JSONText.appendRaw(", \"edits\": [", to: &out)
@@ -177,14 +190,19 @@ public struct JSONReportWriter: ReportWriter {
             start..<min(start + findingsPerPiece, findings.count)
         }
         return ParallelReview.parallelMap(pieces) { range in
-            var out: [UInt8] = []
-            out.reserveCapacity(range.reduce(0) { $0 + renderedSize(of: findings[$1]) + 6 })
-            for index in range {
-                JSONText.appendRaw("    ", to: &out)
-                append(findings[index], to: &out)
-                if index + 1 < findings.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
+            findings.withUnsafeBufferPointer { all in
+                guard let base = all.baseAddress else { return "" }
+                var out: [UInt8] = []
+                var size = 0
+                for index in range { size += renderedSize(at: base + index) + 6 }
+                out.reserveCapacity(size)
+                for index in range {
+                    JSONText.appendRaw("    ", to: &out)
+                    append(at: base + index, to: &out)
+                    if index + 1 < all.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
+                }
+                return String(decoding: out, as: UTF8.self)
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

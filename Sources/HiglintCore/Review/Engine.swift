@@ -254,9 +254,9 @@ public struct Engine: Sendable {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
-                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
-                    if !violation.fix.isEmpty { found.fix = resolve(violation.fix, enabled.description, in: document) }
-                    findings.append(found)
+                    // Built whole in place: a finding set up in a variable and then appended was copied.
+                    let fix = violation.fix.isEmpty ? nil : resolve(violation.fix, enabled.description, in: document)
+                    findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name, fix: fix))
                 }
             }
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
@@ -603,10 +603,13 @@ public struct Engine: Sendable {
             || any(screen.tabBar?.tabs ?? [])
     }
 
-    func finding(_ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?) -> Finding {
+    func finding(
+        _ rule: RuleDescription, _ severity: Severity, _ violation: Violation, file: SpecFile, screen: String?, fix: Fix? = nil
+    ) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
-            severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element)
+            severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element,
+            fix: fix)
     }
 
     private func coreFinding(for failure: LoadFailure, file: SpecFile) -> Finding? {

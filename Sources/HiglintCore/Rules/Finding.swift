@@ -75,14 +75,22 @@ public struct Finding: Sendable, Hashable {
         }
     }
 
-    /// `reportOrder` of two findings in place: a pair in one file settles by line and column
-    /// without touching the rest.
-    private static func precedes(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
-        if lhs.pointee.file == rhs.pointee.file {
-            if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
-            if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
+    /// `reportOrder` of two findings in place, field by field: a pair in one file settles by
+    /// line and column without touching the rest, and no finding is copied (passing
+    /// `lhs.pointee` on to `reportOrder` copied both, six strings and a fix retained and
+    /// released, for every pair at one position).
+    static func precedes(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
+        if lhs.pointee.file != rhs.pointee.file { return FileSystem.precedes(lhs.pointee.file, rhs.pointee.file) }
+        if lhs.pointee.line != rhs.pointee.line { return lhs.pointee.line < rhs.pointee.line }
+        if lhs.pointee.column != rhs.pointee.column { return lhs.pointee.column < rhs.pointee.column }
+        if lhs.pointee.rule != rhs.pointee.rule { return lhs.pointee.rule < rhs.pointee.rule }
+        if lhs.pointee.message != rhs.pointee.message { return lhs.pointee.message < rhs.pointee.message }
+        switch (lhs.pointee.element, rhs.pointee.element) {
+        case (nil, nil): return false
+        case (nil, let right?): return "" < right
+        case (let left?, nil): return left < ""
+        case (let left?, let right?): return left < right
         }
-        return reportOrder(lhs.pointee, rhs.pointee)
     }
 
     /// Merges `extra`, in report order, into `findings`, in report order, so that the result
@@ -103,7 +111,11 @@ public struct Finding: Sendable, Hashable {
                 var slot = all.count - 1
                 while next >= 0 {
                     if own >= 0, precedes(addedBase + next, UnsafePointer(base + own)) {
-                        all.swapAt(slot, own)
+                        // Swapped bit for bit: `swapAt` copied both (their strings retained and
+                        // released), and nearly every file finding moves once.
+                        let stale = (base + slot).move()
+                        (base + slot).moveInitialize(from: base + own, count: 1)
+                        (base + own).initialize(to: stale)
                         own -= 1
                     } else {
                         all[slot] = added[next]

@@ -7,7 +7,16 @@
 /// that quotes spec text goes through here.
 public func quoted(_ text: String, limit: Int = 60) -> String {
     // Most names are short plain text: no character to count, nothing to escape.
-    if text.utf8.count <= limit, !LineText.mayNeedEscape(text) { return "\"" + text + "\"" }
+    if text.utf8.count <= limit, !LineText.mayNeedEscape(text) {
+        // Sized once: `"\"" + text + "\""` allocated twice for a name too long to be held
+        // inline (15 bytes), which reserving would allocate for even a short one.
+        var out = ""
+        if text.utf8.count + 2 > 15 { out.reserveCapacity(text.utf8.count + 2) }
+        out.append("\"")
+        out.append(text)
+        out.append("\"")
+        return out
+    }
     var out = "\""
     var count = 0
     for character in text {

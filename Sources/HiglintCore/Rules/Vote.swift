@@ -7,35 +7,39 @@ public struct Vote<Value: Hashable> {
     public var isTie: Bool
 
     public init?(_ values: [Value]) {
-        var counts: [Value: Int] = [:]
+        // Each distinct value's place in `order`, where `tallies` counts it: one lookup for a
+        // value seen before (a lookup to test and another to add hashed every run twice).
+        var slots: [Value: Int] = [:]
         var order: [Value] = []
+        var tallies: [Int] = []
         // Neighbours mostly agree (an app's screens look alike), so each run of equal
         // values is counted at once: hashing every value was most of the rule's time.
         var start = values.startIndex
         while start < values.endIndex {
-            let value = values[start]
             var end = start + 1
-            while end < values.endIndex, values[end] == value { end += 1 }
-            if counts[value] == nil { order.append(value) }
-            counts[value, default: 0] += end - start
+            while end < values.endIndex, values[end] == values[start] { end += 1 }
+            if let slot = slots[values[start]] {
+                tallies[slot] += end - start
+            } else {
+                slots[values[start]] = order.count
+                order.append(values[start])
+                tallies.append(end - start)
+            }
             start = end
         }
-        guard let first = order.first else { return nil }
-        var winner = first
-        var best = counts[first, default: 0]
+        guard !order.isEmpty else { return nil }
+        var winner = 0
         var tie = false
-        for value in order.dropFirst() {
-            let count = counts[value, default: 0]
-            if count > best {
-                winner = value
-                best = count
+        for slot in order.indices.dropFirst() {
+            if tallies[slot] > tallies[winner] {
+                winner = slot
                 tie = false
-            } else if count == best {
+            } else if tallies[slot] == tallies[winner] {
                 tie = true
             }
         }
-        self.winner = winner
-        self.count = best
+        self.winner = order[winner]
+        self.count = tallies[winner]
         self.isTie = tie
     }
 }
