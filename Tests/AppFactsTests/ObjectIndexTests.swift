@@ -252,22 +252,6 @@ final class ObjectIndexTests: XCTestCase {
         XCTAssertFalse(BuildSettings.isConditional("KEY"))
         XCTAssertFalse(BuildSettings.isConditional("caf\u{E9}"))
     }
-
-    // MARK: - Paths
-
-    func testPathsJoinAndCutAsTheCoreDoes() {
-        let bases = ["/", "/a", "/a/b", "/a/b/", "/a/./b", "/a/../b", "/a//b", "/é/b", "/a b/c", ".", ""]
-        let paths = ["x", "x/y", "x/../y", "./x", "../x", "..", ".", "x/", "x//y", "/abs", "/abs/../z", "é", "x y",
-                     ".hidden", "...", "a..b", ""]
-        for base in bases {
-            for path in paths {
-                XCTAssertEqual(AppPaths.absolute(path, relativeTo: base), FileSystem.absolute(path, relativeTo: base), "\(base) \(path)")
-            }
-        }
-        for path in bases + paths + ["/a/b/c.xib", "a/b", "a", "/a/é/c", "a/"] {
-            XCTAssertEqual(AppPaths.directory(of: path), FileSystem.directory(of: path), path)
-        }
-    }
 }
 
 /// Which targets' resources phases copy each file of a project, worked out from the full

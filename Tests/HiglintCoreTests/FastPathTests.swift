@@ -268,3 +268,41 @@ final class FastPathTests: XCTestCase {
         }
     }
 }
+
+/// `FileSystem.absolute` and `directory(of:)` read ASCII paths by bytes; held here to the
+/// character-by-character code they had before.
+final class PathBytesTests: XCTestCase {
+    private func plainAbsolute(_ path: String, relativeTo base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileSystem.join(base, path)
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private func plainDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    func testPathsJoinAndCutAsTheCharacterCodeDoes() {
+        let bases = ["/", "/a", "/a/b", "/a/b/", "/a/./b", "/a/../b", "/a//b", "/é/b", "/a b/c", "/a/\u{301}b", ".", ""]
+        let paths = ["x", "x/y", "x/../y", "./x", "../x", "..", ".", "x/", "x//y", "/abs", "/abs/../z", "é", "x y",
+                     ".hidden", "...", "a..b", "/\u{301}x", "x/\u{301}", ""]
+        for base in bases {
+            for path in paths {
+                XCTAssertEqual(FileSystem.absolute(path, relativeTo: base), plainAbsolute(path, relativeTo: base), "\(base) \(path)")
+            }
+        }
+        for path in bases + paths + ["/a/b/c.xib", "a/b", "a", "/a/é/c", "a/", "", ".", "/\u{301}", "a/\u{301}b/c"] {
+            XCTAssertEqual(FileSystem.directory(of: path), plainDirectory(of: path), path)
+        }
+    }
+}

@@ -89,7 +89,7 @@ public final class AppFactsLocator: Sendable {
     /// The `project.pbxproj` files of the nearest directory at or above the document's
     /// that has any, sorted; nil when no directory up to the root has one.
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
-        let walk = state.walk(from: AppPaths.directory(of: document))
+        let walk = state.walk(from: FileSystem.directory(of: document))
         for (directory, stamp) in walk.directories { answer.record(directory, stamp) }
         for project in walk.projects { answer.depend(on: project) }
         return walk.projects.isEmpty ? nil : walk.projects
@@ -110,7 +110,7 @@ public final class AppFactsLocator: Sendable {
                 return walk
             }
             if directory == "/" { break }
-            directory = AppPaths.directory(of: directory)
+            directory = FileSystem.directory(of: directory)
         }
         return walk
     }

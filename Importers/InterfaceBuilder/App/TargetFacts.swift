@@ -36,7 +36,7 @@ enum TargetFacts {
     /// The Info.plist path a target's settings name, absolute.
     static func infoPlistPath(settings: BuildSettings, projectDirectory: String) -> String? {
         guard let file = settings.value("INFOPLIST_FILE"), !file.isEmpty else { return nil }
-        return AppPaths.absolute(file, relativeTo: projectDirectory)
+        return FileSystem.absolute(file, relativeTo: projectDirectory)
     }
 }
 

@@ -151,10 +151,10 @@ struct XcodeProject: Sendable {
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
             guard let path, !path.isEmpty else { return parentDirectory }
-            return AppPaths.absolute(path, relativeTo: parentDirectory)
+            return FileSystem.absolute(path, relativeTo: parentDirectory)
         case "SOURCE_ROOT":
             guard let path, !path.isEmpty else { return projectDirectory }
-            return AppPaths.absolute(path, relativeTo: projectDirectory)
+            return FileSystem.absolute(path, relativeTo: projectDirectory)
         case "<absolute>":
             guard let path, path.hasPrefix("/") else { return nil }
             return FileSystem.absolute(path, relativeTo: "/")
