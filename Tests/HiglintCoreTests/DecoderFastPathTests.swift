@@ -49,7 +49,84 @@ final class DecoderFastPathTests: XCTestCase {
             let plain = zip(set.names, set.fields).first { Array($0.0.utf8) == bytes }?.1
             let matched = bytes.withUnsafeBufferPointer(set.field(matching:))
             XCTAssertEqual(matched, plain, "\(Field.self): \(bytes)", file: file, line: line)
+            // Followed by eight bytes of anything, as a document's padding or the next scalar's text.
+            for padding in [[UInt8](repeating: 0, count: 8), [UInt8](repeating: 0xFF, count: 8), Array("_abcdefg".utf8), bytes + bytes + Array("12345678".utf8)] {
+                let padded = (bytes + padding).withUnsafeBufferPointer { whole in
+                    set.field(matchingPadded: UnsafeBufferPointer(rebasing: whole[..<bytes.count]))
+                }
+                XCTAssertEqual(padded, plain, "\(Field.self), padded with \(padding): \(bytes)", file: file, line: line)
+            }
         }
+    }
+
+    func testEveryScalarOfADocumentIsFollowedByItsPadding() throws {
+        let document = try load("a: b\nlonger_key: [x, '', \"q\"]\n? \nempty:\n''\n: z\n")
+        for record in document.records where record.kind == YAMLDocument.Kind.scalar.rawValue {
+            XCTAssertLessThanOrEqual(Int(record.payload) + YAMLDocument.textPadding, document.text.count)
+        }
+        XCTAssertEqual(Array(document.text.suffix(YAMLDocument.textPadding)), [UInt8](repeating: 0, count: YAMLDocument.textPadding))
+    }
+
+    // MARK: - Repeated keys
+
+    /// The repeated keys of a document by the plain definition: in every map, a scalar key
+    /// (an alias standing for its anchor's scalar) whose bytes an earlier key of the map has.
+    private func plainRepeats(in document: YAMLDocument) -> [DuplicateKey] {
+        var repeats: [DuplicateKey] = []
+        let records = document.records
+        func bytes(at position: Int) -> [UInt8]? {
+            var record = records[position]
+            if record.kind == YAMLDocument.Record.alias { record = records[Int(record.payload)] }
+            guard record.kind == YAMLDocument.Kind.scalar.rawValue else { return nil }
+            return Array(document.text[Int(record.payload)..<Int(record.payload + record.length)])
+        }
+        for position in records.indices where records[position].kind == YAMLDocument.Kind.mapping.rawValue {
+            var keys: [(position: Int, bytes: [UInt8]?)] = []
+            var child = position + 1
+            for _ in 0..<(Int(records[position].payload) / 2) {
+                keys.append((child, bytes(at: child)))
+                child = Int(records[Int(records[child].next)].next)
+            }
+            for (index, key) in keys.enumerated() {
+                guard let text = key.bytes, let first = keys[..<index].first(where: { $0.bytes == text }) else { continue }
+                repeats.append(DuplicateKey(key: String(decoding: text, as: UTF8.self), mark: records[key.position].start, firstMark: records[first.position].start))
+            }
+        }
+        return repeats
+    }
+
+    func testRepeatedKeysFoundThroughSignaturesAreThoseOfThePlainComparison() throws {
+        var generator = Generator(state: 1818)
+        // Few letters, so that keys repeat and signatures clash; maps on both sides of 16 keys.
+        let words = ["a", "b", "ab", "ba", "aa", "", "abc", "cba", "a b", "x\u{E9}", "e\u{301}", "key", "kez", "yek"]
+        var repeated = 0
+        for _ in 0..<600 {
+            var lines: [String] = []
+            let anchors = ["a", "key", "e\u{301}"]
+            for (index, word) in anchors.enumerated() { lines.append("anchor\(index): &k\(index) \(quoted(word))") }
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                let key: String
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0: key = "*k\(Int.random(in: 0..<anchors.count, using: &generator)) "
+                case 1: key = "? [\(words.randomElement(using: &generator) ?? "")]\n"
+                case 2: key = "'\(words.randomElement(using: &generator) ?? "")'"
+                default: key = words.randomElement(using: &generator).map(quoted) ?? ""
+                }
+                let value = Int.random(in: 0..<4, using: &generator) == 0 ? "{\(words.prefix(3).map { "\(quoted($0)): 1" }.joined(separator: ", "))}" : "v"
+                lines.append(key.hasPrefix("?") ? key + ": " + value : key + ": " + value)
+            }
+            let text = lines.joined(separator: "\n") + "\n"
+            guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first else {
+                XCTFail("did not load: \(text)")
+                continue
+            }
+            let plain = plainRepeats(in: document)
+            repeated += plain.count
+            let sortedFound = document.duplicateKeys.sorted { ($0.mark.offset, $0.firstMark.offset) < ($1.mark.offset, $1.firstMark.offset) }
+            let sortedPlain = plain.sorted { ($0.mark.offset, $0.firstMark.offset) < ($1.mark.offset, $1.firstMark.offset) }
+            XCTAssertEqual(sortedFound, sortedPlain, text)
+        }
+        XCTAssertGreaterThan(repeated, 1000, "the maps repeat keys")
     }
 
     func testKeysMatchedByTheirHeadsAreTheKeysOfAPlainByteComparison() {

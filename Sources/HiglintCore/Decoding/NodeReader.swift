@@ -76,7 +76,7 @@ struct NodeReader {
         let entries = document.entries(node)
         if recording { marks.reserve(entries.count) }
         for entry in entries {
-            switch document.withScalarBytes(entry.key, { $0.map(known.field(matching:)) }) {
+            switch document.withScalarBytes(entry.key, { $0.map(known.field(matchingPadded:)) }) {
             case .some(.some(let field)):
                 if !keepsNull(field), document.isNull(entry.value) { continue }
                 if recording { marks.record(field, key: document.start(entry.key), value: document.start(entry.value)) }
@@ -191,7 +191,7 @@ struct NodeReader {
     /// exactly `Value(rawValue:)` without making a string first).
     mutating func choice<Value: SpecChoice>(_ node: Node, _ path: @autoclosure () -> String, _: Value.Type) -> Value? {
         if document.isNull(node) { return nil }
-        if let value = document.withScalarBytes(node, { $0.flatMap(Value.choices.field(matching:)) }) { return value }
+        if let value = document.withScalarBytes(node, { $0.flatMap(Value.choices.field(matchingPadded:)) }) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
         schema(path(), "expected one of \(allowed), found \(document.kindDescription(node))", at: document.start(node))
         return nil

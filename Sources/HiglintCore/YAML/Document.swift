@@ -91,6 +91,21 @@ public struct YAMLDocument: Sendable {
             self.flags = flags
         }
 
+        /// A record from libyaml's 0-based mark parts (`yaml_mark_t`), as `init(start:...)` keeps them.
+        @inline(__always)
+        init(line: Int, column: Int, offset: Int, end: Int, payload: Int32, length: Int32, next: Int32, kind: UInt8, style: UInt8, flags: UInt8) {
+            startLine = Int32(truncatingIfNeeded: line &+ 1)
+            startColumn = Int32(truncatingIfNeeded: column &+ 1)
+            startOffset = Int32(truncatingIfNeeded: offset)
+            self.end = Int32(truncatingIfNeeded: end)
+            self.payload = payload
+            self.length = length
+            self.next = next
+            self.kind = kind
+            self.style = style
+            self.flags = flags
+        }
+
         var start: Mark { Mark(line: Int(startLine), column: Int(startColumn), offset: Int(startOffset)) }
     }
 
@@ -105,6 +120,10 @@ public struct YAMLDocument: Sendable {
             self.text = text
         }
     }
+
+    /// Zero bytes after the last scalar's text, so that a reader may load eight bytes from
+    /// any scalar's start (`FieldSet.field(matchingPadded:)`) whatever its length.
+    static let textPadding = 8
 
     let storage: Storage
     /// Nil for an empty document (`---` and nothing else).
@@ -152,6 +171,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// Calls `body` with a scalar's bytes (nil for a collection), without making a string of them.
+    /// At least `textPadding` bytes can be read from the bytes' start, past their end included.
     func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         let record = records[Int(node.index)]
         guard record.kind == Kind.scalar.rawValue else { return body(nil) }
@@ -218,12 +238,20 @@ public struct YAMLDocument: Sendable {
     }
 
     public struct Items: Sequence {
-        let storage: Storage
+        /// Zero bytes after the last scalar's text, so that a reader may load eight bytes from
+    /// any scalar's start (`FieldSet.field(matchingPadded:)`) whatever its length.
+    static let textPadding = 8
+
+    let storage: Storage
         let first: Int32
         public let count: Int
 
         public struct Iterator: IteratorProtocol {
-            let storage: Storage
+            /// Zero bytes after the last scalar's text, so that a reader may load eight bytes from
+    /// any scalar's start (`FieldSet.field(matchingPadded:)`) whatever its length.
+    static let textPadding = 8
+
+    let storage: Storage
             var position: Int32
             var remaining: Int
 
@@ -245,12 +273,20 @@ public struct YAMLDocument: Sendable {
     }
 
     public struct Entries: Sequence {
-        let storage: Storage
+        /// Zero bytes after the last scalar's text, so that a reader may load eight bytes from
+    /// any scalar's start (`FieldSet.field(matchingPadded:)`) whatever its length.
+    static let textPadding = 8
+
+    let storage: Storage
         let first: Int32
         let count: Int
 
         public struct Iterator: IteratorProtocol {
-            let storage: Storage
+            /// Zero bytes after the last scalar's text, so that a reader may load eight bytes from
+    /// any scalar's start (`FieldSet.field(matchingPadded:)`) whatever its length.
+    static let textPadding = 8
+
+    let storage: Storage
             var position: Int32
             var remaining: Int
 

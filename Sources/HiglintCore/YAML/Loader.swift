@@ -110,6 +110,11 @@ private struct DocumentBuilder {
         var children: Int32 = 0
         var nodeCount = 1
         var height = 1
+        /// A map's keys' signatures so far (`signature(of:)`), taken as each key arrives.
+        var keySignatures: UInt64 = 0
+        /// Whether two of a map's keys share a signature: only then can one repeat another
+        /// (or when the map is large), so only then does `markRepeatedKeys` look at the keys.
+        var mayRepeat = false
     }
 
     /// What an alias to the anchor adds: its node, and how many nodes and levels it stands for.
@@ -160,6 +165,11 @@ private struct DocumentBuilder {
             }
             defer { yaml_event_delete(&event) }
             let type = event.type
+            // Most events are scalars, which cannot fail: they skip the general handler.
+            if type == YAML_SCALAR_EVENT {
+                appendScalar(event)
+                continue
+            }
             if type == YAML_STREAM_END_EVENT { break }
             if let failure = handle(&event) { return .failure(failure) }
         }
@@ -169,26 +179,7 @@ private struct DocumentBuilder {
     mutating func handle(_ event: inout yaml_event_t) -> LoadFailure? {
         switch event.type {
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            let style: YAMLDocument.ScalarStyle
-            switch scalar.style {
-            case YAML_PLAIN_SCALAR_STYLE: style = .plain
-            case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
-            default: style = .quoted
-            }
-            let position = Int32(records.count)
-            let textStart = Int32(text.count)
-            if let value = scalar.value, scalar.length > 0 {
-                text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
-            }
-            records.append(YAMLDocument.Record(
-                start: mark(event.start_mark), end: Int32(truncatingIfNeeded: event.end_mark.index), payload: textStart, length: Int32(text.count) - textStart,
-                next: position + 1, kind: YAMLDocument.Kind.scalar.rawValue, style: style.rawValue,
-                flags: scalar.tag == nil ? 0 : YAMLDocument.Record.tagged))
-            if let anchor = optionalString(scalar.anchor) {
-                anchors[anchor] = Anchored(record: position, nodeCount: 1, height: 0)
-            }
-            attach(position, nodeCount: 1, height: 0)
+            appendScalar(event)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let start = mark(event.start_mark)
             if stack.count + 1 > limits.maxDepth { return depthFailure(at: start) }
@@ -215,7 +206,9 @@ private struct DocumentBuilder {
             records[position].payload = frame.children
             records[position].end = Int32(truncatingIfNeeded: event.end_mark.index)
             records[position].next = Int32(records.count)
-            if frame.isMapping { markRepeatedKeys(of: frame) }
+            // A map whose keys' signatures never clashed has no repeated key (`markRepeatedKeys`
+            // compares only keys whose signature was already seen); a large one is indexed.
+            if frame.isMapping, frame.mayRepeat || frame.children > 2 * Self.signedKeys { markRepeatedKeys(of: frame) }
             if frame.isAnchored, let anchor = openAnchors.popLast() {
                 anchors[anchor] = Anchored(record: frame.record, nodeCount: frame.nodeCount, height: frame.height)
             }
@@ -237,6 +230,13 @@ private struct DocumentBuilder {
                 return depthFailure(at: start)
             }
             let position = Int32(records.count)
+            // An alias key to a scalar is that scalar's text, compared as a key like any other.
+            let target = records[Int(anchored.record)]
+            if target.kind == YAMLDocument.Kind.scalar.rawValue {
+                text.withUnsafeBufferPointer { text in
+                    noteKey(UnsafeBufferPointer(rebasing: text[Int(target.payload)..<Int(target.payload + target.length)]))
+                }
+            }
             records.append(YAMLDocument.Record(
                 start: start, end: Int32(truncatingIfNeeded: event.end_mark.index), payload: anchored.record, length: 0, next: position + 1,
                 kind: YAMLDocument.Record.alias, style: 0, flags: 0))
@@ -250,6 +250,7 @@ private struct DocumentBuilder {
             anchors.removeAll(keepingCapacity: true)
             aliasNodes = 0
         case YAML_DOCUMENT_END_EVENT:
+            Self.padding.withUnsafeBufferPointer { text.append(contentsOf: $0) }
             documents.append(YAMLDocument(
                 records: records.makeArray(), text: text.makeArray(), root: root, duplicateKeys: duplicates,
                 start: documentStart))
@@ -259,15 +260,63 @@ private struct DocumentBuilder {
         return nil
     }
 
+    /// A scalar's text into the document's buffer and its record after the others. Inlined
+    /// into the event loop: scalars are most of a spec's events, and each one here was a
+    /// call through the general handler and its optional failure.
+    @inline(__always)
+    mutating func appendScalar(_ event: yaml_event_t) {
+        let scalar = event.data.scalar
+        let style: YAMLDocument.ScalarStyle
+        switch scalar.style {
+        case YAML_PLAIN_SCALAR_STYLE: style = .plain
+        case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
+        default: style = .quoted
+        }
+        // Counts stay under 2^30: a document is at most `LoaderLimits.largestFileBytes`.
+        let position = Int32(truncatingIfNeeded: records.count)
+        let textStart = Int32(truncatingIfNeeded: text.count)
+        var length: Int32 = 0
+        if let value = scalar.value, scalar.length > 0 {
+            let bytes = UnsafeBufferPointer(start: value, count: scalar.length)
+            text.append(contentsOf: bytes)
+            length = Int32(truncatingIfNeeded: scalar.length)
+            noteKey(bytes)
+        } else {
+            noteKey(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        let start = event.start_mark
+        records.append(YAMLDocument.Record(
+            line: start.line, column: start.column, offset: start.index, end: event.end_mark.index, payload: textStart,
+            length: length, next: position &+ 1, kind: YAMLDocument.Kind.scalar.rawValue, style: style.rawValue,
+            flags: scalar.tag == nil ? 0 : YAMLDocument.Record.tagged))
+        if let anchor = optionalString(scalar.anchor) {
+            anchors[anchor] = Anchored(record: position, nodeCount: 1, height: 0)
+        }
+        attach(position, nodeCount: 1, height: 0)
+    }
+
+    /// When the scalar about to be counted is a key of the innermost open map, adds its
+    /// signature to the map's, and notes a clash: what `markRepeatedKeys` would first look at.
+    @inline(__always)
+    func noteKey(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let top = stack.lastPointer, top.pointee.isMapping, top.pointee.children & 1 == 0 else { return }
+        let signature = Self.signature(of: bytes)
+        if top.pointee.keySignatures & signature != 0 { top.pointee.mayRepeat = true }
+        top.pointee.keySignatures |= signature
+    }
+
     /// Counts a finished node in its parent, or makes it the document's root.
+    @inline(__always)
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
         guard let top = stack.lastPointer else {
             root = YAMLDocument.node(records[Int(position)], at: position)
             return
         }
-        top.pointee.children += 1
-        top.pointee.nodeCount += nodeCount
-        if height + 1 > top.pointee.height { top.pointee.height = height + 1 }
+        // No overflow: children and nodes are at most the document's events, and aliases
+        // stop at `maxAliasNodes`; heights at `maxDepth`.
+        top.pointee.children &+= 1
+        top.pointee.nodeCount &+= nodeCount
+        if height &+ 1 > top.pointee.height { top.pointee.height = height &+ 1 }
     }
 
     /// Flags each key written again in the closing map and reports it; the first one is kept.
@@ -296,7 +345,7 @@ private struct DocumentBuilder {
             func nextKey(after position: Int32) -> Int32 {
                 records[Int(records[Int(position)].next)].next
             }
-            if count > 16 {
+            if count > Self.signedKeys {
                 var index: [String: Int32] = Dictionary(minimumCapacity: count)
                 var position = frame.record + 1
                 for _ in 0..<count {
@@ -336,6 +385,12 @@ private struct DocumentBuilder {
         }
     }
 
+    /// `YAMLDocument.textPadding` zero bytes, appended to every document's text.
+    static let padding = [UInt8](repeating: 0, count: YAMLDocument.textPadding)
+
+    /// Up to this many keys a map's repeats are found by signatures; more are indexed.
+    static let signedKeys = 16
+
     /// One bit of 64 for a key, from its length and its first and last bytes: equal keys
     /// always share it, and different keys of one map seldom do.
     static func signature(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -352,14 +407,66 @@ private struct DocumentBuilder {
         let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be parsed"
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = mark(parser.context_mark)
+            let contextMark = withinInput(mark(parser.context_mark))
             message += " (\(context) that starts at \(contextMark.line):\(contextMark.column))"
         }
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line.
             return LoadFailure(kind: .syntax, message: readerMessage(parser), mark: lineAndColumn(ofByte: Int(parser.problem_offset)))
         }
-        return LoadFailure(kind: .syntax, message: message, mark: mark(parser.problem_mark))
+        return LoadFailure(kind: .syntax, message: message, mark: withinInput(mark(parser.problem_mark)))
+    }
+
+    /// `mark`, or the end of the input's last line when the mark lies beyond it. At the end of
+    /// the input libyaml moves its mark to the start of a line after the last one (it ends the
+    /// stream with a line break, written or not), which no editor can show; a finding there
+    /// is placed just after the last character instead.
+    func withinInput(_ mark: Mark) -> Mark {
+        guard let source else { return mark }
+        let end = Self.endOfLastLine(source)
+        return (mark.line, mark.column) > (end.line, end.column) ? end : mark
+    }
+
+    /// Where the input's last line ends (before its final line break, if it has one), counted
+    /// as libyaml counts: CR LF, CR, LF, NEL, LS and PS each end a line; columns and offsets count
+    /// characters.
+    static func endOfLastLine(_ source: UnsafeBufferPointer<UInt8>) -> Mark {
+        var line = 1
+        var column = 1
+        var offset = 0
+        var index = 0
+        var lastEnd = Mark.start
+        while index < source.count {
+            let byte = source[index]
+            // The length of a line break here, in bytes; 0 for anything else.
+            var breakLength = 0
+            if byte == 0x0A {
+                breakLength = 1
+            } else if byte == 0x0D {
+                breakLength = index + 1 < source.count && source[index + 1] == 0x0A ? 2 : 1
+            } else if byte == 0xC2, index + 1 < source.count, source[index + 1] == 0x85 {
+                breakLength = 2
+            } else if byte == 0xE2, index + 2 < source.count, source[index + 1] == 0x80,
+                      source[index + 2] == 0xA8 || source[index + 2] == 0xA9 {
+                breakLength = 3
+            }
+            if breakLength > 0 {
+                lastEnd = Mark(line: line, column: column, offset: offset)
+                // libyaml's index counts CR LF as two characters, every other break as one.
+                offset += byte == 0x0D && breakLength == 2 ? 2 : 1
+                index += breakLength
+                line += 1
+                column = 1
+                if index == source.count { return lastEnd }
+                continue
+            }
+            if byte & 0xC0 != 0x80 {
+                column += 1
+                offset += 1
+            }
+            index += 1
+        }
+        return Mark(line: line, column: column, offset: offset)
     }
 
     func readerMessage(_ parser: yaml_parser_t) -> String {
