@@ -14,35 +14,35 @@ final class EndOfInputMarkTests: XCTestCase {
     func testAnUnclosedListAtTheEndIsPlacedAfterTheLastCharacter() throws {
         // Without a final line break and with one: the same place, line 1 just after the `[`.
         for text in ["screen: [", "screen: [\n", "screen: [\r\n", "screen: [\r"] {
-            let failure = try XCTUnwrap(failure(text), text.debugDescription)
-            XCTAssertEqual(failure.kind, .syntax)
-            XCTAssertEqual(failure.mark, Mark(line: 1, column: 10, offset: 9), text.debugDescription)
+            let found = try XCTUnwrap(failure(text), text.debugDescription)
+            XCTAssertEqual(found.kind, .syntax)
+            XCTAssertEqual(found.mark, Mark(line: 1, column: 10, offset: 9), text.debugDescription)
             // The context libyaml names (the flow node) is placed the same way.
-            XCTAssertTrue(failure.message.hasSuffix("that starts at 1:10)"), failure.message)
+            XCTAssertTrue(found.message.hasSuffix("that starts at 1:10)"), found.message)
         }
     }
 
     func testTheLastLineIsTheOneTheFinalLineBreakEnds() throws {
         let text = "screen: x\nelements:\n  - {type: button, frame: [0, 0\n\n\n"
         // Lines 4 and 5 are empty lines of the file; there is no line 6.
-        let failure = try XCTUnwrap(failure(text))
-        XCTAssertEqual([failure.mark.line, failure.mark.column], [5, 1])
-        let unterminated = try XCTUnwrap(failure("screen: x\nelements:\n  - {type: button, frame: [0, 0"))
+        let blank = try XCTUnwrap(failure(text))
+        XCTAssertEqual([blank.mark.line, blank.mark.column], [5, 1])
+        let unterminated = try XCTUnwrap(self.failure("screen: x\nelements:\n  - {type: button, frame: [0, 0"))
         XCTAssertEqual([unterminated.mark.line, unterminated.mark.column], [3, 31])
     }
 
     func testColumnsAndOffsetsCountCharactersAfterAByteOrderMark() throws {
-        let failure = try XCTUnwrap(failure([0xEF, 0xBB, 0xBF] + Array("title: é [\n".utf8)))
-        // "title: é [" is ten characters (é is two bytes); the mark is not a column.
-        XCTAssertEqual(failure.mark, Mark(line: 1, column: 11, offset: 10))
+        let marked = try XCTUnwrap(failure([0xEF, 0xBB, 0xBF] + Array("title: é [\n".utf8)))
+        // "title: é [" is ten characters (é is two bytes); the byte order mark is not a column.
+        XCTAssertEqual(marked.mark, Mark(line: 1, column: 11, offset: 10))
         let crlf = try XCTUnwrap(self.failure("a: 1\r\nb: [\r\n"))
         // libyaml counts CR LF as two characters in its offsets.
         XCTAssertEqual(crlf.mark, Mark(line: 2, column: 5, offset: 10))
     }
 
     func testAMarkInsideTheInputIsKept() throws {
-        let failure = try XCTUnwrap(failure("screen: Home\n  kind: game\n"))
-        XCTAssertEqual([failure.mark.line, failure.mark.column], [2, 7])
+        let inside = try XCTUnwrap(failure("screen: Home\n  kind: game\n"))
+        XCTAssertEqual([inside.mark.line, inside.mark.column], [2, 7])
         let quoted = try XCTUnwrap(self.failure("screen: 'open"))
         XCTAssertEqual([quoted.mark.line, quoted.mark.column], [1, 14])
     }
@@ -58,7 +58,7 @@ final class EndOfInputMarkTests: XCTestCase {
             let whole = Array(try Data(contentsOf: examples.appendingPathComponent(name)))
             for cut in stride(from: 0, through: whole.count, by: 3) {
                 for bytes in [Array(whole[..<cut]), Array(whole[..<cut]) + [UInt8(ascii: "[")], Array(whole[..<cut]) + Array(" [\n".utf8)] {
-                    guard let failure = failure(bytes), failure.kind == .syntax else { continue }
+                    guard let failure = self.failure(bytes), failure.kind == .syntax else { continue }
                     failures += 1
                     // The examples are UTF-8 with LF line breaks only.
                     var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

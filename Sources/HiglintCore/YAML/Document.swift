@@ -143,20 +143,27 @@ public struct YAMLDocument: Sendable {
 
     // MARK: - Reading a node
 
+    // The small readers are inlined: the decoder asks each node its kind, start and null-ness,
+    // and a call for each was about a tenth of its walk over a map.
+
+    @inline(__always)
     public func kind(_ node: Node) -> Kind {
         Kind(rawValue: records[Int(node.index)].kind) ?? .scalar
     }
 
     /// Where the node is written (for an alias, the alias itself).
+    @inline(__always)
     public func start(_ node: Node) -> Mark {
         records[Int(node.site)].start
     }
 
+    @inline(__always)
     public func style(_ node: Node) -> ScalarStyle {
         ScalarStyle(rawValue: records[Int(node.index)].style) ?? .plain
     }
 
     /// Whether the document wrote an explicit tag such as `!!str` on the node.
+    @inline(__always)
     public func isTagged(_ node: Node) -> Bool {
         records[Int(node.index)].flags & Record.tagged != 0
     }
@@ -172,6 +179,7 @@ public struct YAMLDocument: Sendable {
 
     /// Calls `body` with a scalar's bytes (nil for a collection), without making a string of them.
     /// At least `textPadding` bytes can be read from the bytes' start, past their end included.
+    @inline(__always)
     func withScalarBytes<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         let record = records[Int(node.index)]
         guard record.kind == Kind.scalar.rawValue else { return body(nil) }
@@ -181,6 +189,7 @@ public struct YAMLDocument: Sendable {
     }
 
     /// True for the YAML null spellings, written plainly (`~`, `null`, or nothing).
+    @inline(__always)
     public func isNull(_ node: Node) -> Bool {
         let record = records[Int(node.index)]
         guard record.kind == Kind.scalar.rawValue, record.style == ScalarStyle.plain.rawValue,

@@ -276,13 +276,14 @@ private struct DocumentBuilder {
         let position = Int32(truncatingIfNeeded: records.count)
         let textStart = Int32(truncatingIfNeeded: text.count)
         var length: Int32 = 0
+        let top = stack.lastPointer
         if let value = scalar.value, scalar.length > 0 {
             let bytes = UnsafeBufferPointer(start: value, count: scalar.length)
             text.append(contentsOf: bytes)
             length = Int32(truncatingIfNeeded: scalar.length)
-            noteKey(bytes)
+            Self.noteKey(bytes, in: top)
         } else {
-            noteKey(UnsafeBufferPointer(start: nil, count: 0))
+            Self.noteKey(UnsafeBufferPointer(start: nil, count: 0), in: top)
         }
         let start = event.start_mark
         records.append(YAMLDocument.Record(
@@ -292,14 +293,20 @@ private struct DocumentBuilder {
         if let anchor = optionalString(scalar.anchor) {
             anchors[anchor] = Anchored(record: position, nodeCount: 1, height: 0)
         }
-        attach(position, nodeCount: 1, height: 0)
+        attach(position, nodeCount: 1, height: 0, to: top)
     }
 
     /// When the scalar about to be counted is a key of the innermost open map, adds its
     /// signature to the map's, and notes a clash: what `markRepeatedKeys` would first look at.
     @inline(__always)
     func noteKey(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let top = stack.lastPointer, top.pointee.isMapping, top.pointee.children & 1 == 0 else { return }
+        Self.noteKey(bytes, in: stack.lastPointer)
+    }
+
+    /// `noteKey` with the innermost open collection already found (nil: none is open).
+    @inline(__always)
+    static func noteKey(_ bytes: UnsafeBufferPointer<UInt8>, in top: UnsafeMutablePointer<Frame>?) {
+        guard let top, top.pointee.isMapping, top.pointee.children & 1 == 0 else { return }
         let signature = Self.signature(of: bytes)
         if top.pointee.keySignatures & signature != 0 { top.pointee.mayRepeat = true }
         top.pointee.keySignatures |= signature
@@ -308,7 +315,13 @@ private struct DocumentBuilder {
     /// Counts a finished node in its parent, or makes it the document's root.
     @inline(__always)
     mutating func attach(_ position: Int32, nodeCount: Int, height: Int) {
-        guard let top = stack.lastPointer else {
+        attach(position, nodeCount: nodeCount, height: height, to: stack.lastPointer)
+    }
+
+    /// `attach` with the innermost open collection already found (nil: none is open).
+    @inline(__always)
+    mutating func attach(_ position: Int32, nodeCount: Int, height: Int, to top: UnsafeMutablePointer<Frame>?) {
+        guard let top else {
             root = YAMLDocument.node(records[Int(position)], at: position)
             return
         }
