@@ -28,13 +28,13 @@ final class EndOfInputMarkTests: XCTestCase {
         let blank = try XCTUnwrap(failure(text))
         XCTAssertEqual([blank.mark.line, blank.mark.column], [5, 1])
         let unterminated = try XCTUnwrap(self.failure("screen: x\nelements:\n  - {type: button, frame: [0, 0"))
-        XCTAssertEqual([unterminated.mark.line, unterminated.mark.column], [3, 31])
+        XCTAssertEqual([unterminated.mark.line, unterminated.mark.column], [3, 32])
     }
 
     func testColumnsAndOffsetsCountCharactersAfterAByteOrderMark() throws {
-        let marked = try XCTUnwrap(failure([0xEF, 0xBB, 0xBF] + Array("title: é [\n".utf8)))
-        // "title: é [" is ten characters (é is two bytes); the byte order mark is not a column.
-        XCTAssertEqual(marked.mark, Mark(line: 1, column: 11, offset: 10))
+        let marked = try XCTUnwrap(failure([0xEF, 0xBB, 0xBF] + Array("title: [é\n".utf8)))
+        // "title: [é" is nine characters (é is two bytes); the byte order mark is not a column.
+        XCTAssertEqual(marked.mark, Mark(line: 1, column: 10, offset: 9))
         let crlf = try XCTUnwrap(self.failure("a: 1\r\nb: [\r\n"))
         // libyaml counts CR LF as two characters in its offsets.
         XCTAssertEqual(crlf.mark, Mark(line: 2, column: 5, offset: 10))
