@@ -307,7 +307,16 @@ private final class SAXState {
     /// only when it is read (`XMLDocument.mark(of:)`).
     private func position() -> (line: Int32, consumed: Int32) {
         guard let context, let input = context.pointee.input else { return (1, 0) }
-        return (input.pointee.line, Int32(min(Int(xmlByteConsumed(context)), bytes.count)))
+        let consumed: Int
+        if input.pointee.buf?.pointee.encoder == nil, let cur = input.pointee.cur, let base = input.pointee.base {
+            // What `xmlByteConsumed` works out when no encoder converts the input (UTF-8, as IB
+            // files are): the bytes before the input's buffer and the offset in it. With an
+            // encoder it maps the offset back through the conversion, so it is called then.
+            consumed = Int(input.pointee.consumed) + (cur - base)
+        } else {
+            consumed = Int(xmlByteConsumed(context))
+        }
+        return (input.pointee.line, Int32(min(consumed, bytes.count)))
     }
 
     /// Where the start tag that was just read begins.
