@@ -1,6 +1,5 @@
 import CLibXML2
 import Glibc
-import Synchronization
 
 /// Name tables kept from one document to the next, so that a reader learns each name (what
 /// the filter says of it, its string) once per thread rather than once per document: IB files
@@ -14,15 +13,19 @@ import Synchronization
 ///
 /// A free list behind a mutex, not thread-local state: a `read` takes a table, parses with it
 /// on its own thread and gives it back, so a table is only ever used by one parse at a time
-/// and the pool holds about as many as there are threads reading.
-final class ReaderPool: Sendable {
+/// and the pool holds about as many as there are threads reading. The mutex is a pthread one,
+/// not `Synchronization.Mutex`: that one locks with futex(2), which ThreadSanitizer does not
+/// model, and this is the state the sanitizer should check. `@unchecked Sendable`: `idle`
+/// and `counts` are read and written only with `lock` held.
+final class ReaderPool: @unchecked Sendable {
     /// Past either bound a table is dropped when its document is done (the next read starts a
     /// new one), so a file with millions of distinct names keeps that memory only while it is
     /// parsed. IB files share a few hundred names, which fit many times over.
     let maxNames: Int
     let maxNameBytes: Int
-    private let idle = Mutex<[NameTable]>([])
-    private let counts = Mutex<(made: Int, retired: Int)>((0, 0))
+    private let lock = PoolLock()
+    private var idle: [NameTable] = []
+    private var counts = (made: 0, retired: 0)
     /// More idle tables than this are dropped: there are never more than the readers' threads.
     private static let maxIdle = 32
 
@@ -33,25 +36,50 @@ final class ReaderPool: Sendable {
 
     /// Runs `body` with a table no other parse uses meanwhile.
     func withTable<Result>(index: NameIndex, unknown: SAXReader.NameInfo, _ body: (NameTable) -> Result) -> Result {
-        let table = idle.withLock { $0.popLast() } ?? {
-            counts.withLock { $0.made += 1 }
+        let table = lock.withLock { () -> NameTable in
+            if let table = idle.popLast() { return table }
+            counts.made += 1
             return NameTable(index: index, unknown: unknown)
-        }()
+        }
         let result = body(table)
-        if table.count > maxNames || table.nameBytes > maxNameBytes {
-            counts.withLock { $0.retired += 1 }
-        } else {
-            idle.withLock { if $0.count < Self.maxIdle { $0.append(table) } }
+        let kept = table.count <= maxNames && table.nameBytes <= maxNameBytes
+        lock.withLock {
+            if !kept {
+                counts.retired += 1
+            } else if idle.count < Self.maxIdle {
+                idle.append(table)
+            }
         }
         return result
     }
 
     /// How many tables the pool has made and how many it dropped for growing past its
     /// bounds: what the tests read to see a table replaced.
-    var statistics: (made: Int, retired: Int) { counts.withLock { $0 } }
+    var statistics: (made: Int, retired: Int) { lock.withLock { counts } }
 
     /// The number of names in each idle table, for the tests.
-    var idleTableNames: [Int] { idle.withLock { $0.map(\.count) } }
+    var idleTableNames: [Int] { lock.withLock { idle.map(\.count) } }
+}
+
+/// A pthread mutex in memory of its own (a `pthread_mutex_t` must not move once initialized,
+/// which a Swift stored property may).
+private final class PoolLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
 }
 
 /// What the filter says of each name a reader has met, and the name's string.
