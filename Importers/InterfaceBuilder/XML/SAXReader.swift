@@ -23,9 +23,16 @@ enum SAXReader {
         /// What the filter says of each name it, `IBAttribute` or `IBElement` names, found by the name's
         /// bytes: every document looks up each of its names once, and with libxml2's C string
         /// in hand a hash of the bytes is a tenth of making a string and hashing that.
-        private let named: NameIndex
+        let named: NameIndex
+        /// The name tables this filter's reads share (`ReaderPool`): what a table learns
+        /// depends on the filter, so each filter has its own.
+        let pool: ReaderPool
 
-        init(skippedElements: Set<String>, keptAttributes: Set<String>?, textElements: Set<String>) {
+        init(
+            skippedElements: Set<String>, keptAttributes: Set<String>?, textElements: Set<String>,
+            pool: ReaderPool = ReaderPool()
+        ) {
+            self.pool = pool
             self.skippedElements = skippedElements
             self.keptAttributes = keptAttributes
             self.textElements = textElements
@@ -40,12 +47,6 @@ enum SAXReader {
         }
 
         static let everything = Filter(skippedElements: [], keptAttributes: nil, textElements: ["string", "mutableString"])
-
-        /// The name at `pointer` (NUL-terminated UTF-8, as libxml2 gives it) and what the
-        /// filter says of it, when the filter, `IBAttribute` or `IBElement` names it.
-        func knownInfo(forName pointer: UnsafePointer<UInt8>) -> (name: String, info: NameInfo)? {
-            named.entry(for: UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
-        }
 
         /// What the filter says of every name it does not know.
         var unknownInfo: NameInfo {
@@ -77,9 +78,17 @@ enum SAXReader {
         _ = initialized
         guard !bytes.isEmpty else { return .malformed("the file is empty", .start) }
         guard bytes.count < Int(Int32.max) else { return .malformed("the file is too large to parse", .start) }
+        return filter.pool.withTable(index: filter.named, unknown: filter.unknownInfo) { names in
+            parse(bytes, maxDepth: maxDepth, names: names)
+        }
+    }
+
+    /// Parses with `names`, a table no other parse uses meanwhile.
+    static func parse(_ bytes: [UInt8], maxDepth: Int, names: NameTable) -> Outcome {
+        names.beginDocument()
         return bytes.withUnsafeBufferPointer { buffer -> Outcome in
             guard let base = buffer.baseAddress else { return .malformed("the file is empty", .start) }
-            let state = SAXState(bytes: buffer, source: bytes, maxDepth: maxDepth, filter: filter)
+            let state = SAXState(bytes: buffer, source: bytes, maxDepth: maxDepth, names: names)
             let parsed: Bool = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
                 guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
                 defer { xmlFreeParserCtxt(context) }
@@ -139,7 +148,7 @@ extension SAXReader {
 }
 
 /// What the callbacks build, reached through the parser's user data. Lives only for one
-/// `read`, on one thread.
+/// `read`, on one thread (its name table may outlive it, in the pool).
 private final class SAXState {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
@@ -149,17 +158,15 @@ private final class SAXState {
     var depthExceeded: Mark?
     /// Whether the innermost open element keeps its text.
     var keepsText = false
-    let filter: SAXReader.Filter
     /// Elements being skipped: the depth inside the outermost skipped one.
     var skippedDepth = 0
     let names: NameTable
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], maxDepth: Int, filter: SAXReader.Filter) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], maxDepth: Int, names: NameTable) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        self.filter = filter
+        self.names = names
         document = XMLDocument(source: source)
-        names = NameTable(filter: filter, document: document)
     }
 
     static func state(_ pointer: UnsafeMutableRawPointer?) -> SAXState? {
@@ -230,7 +237,7 @@ private final class SAXState {
                 guard names.infos[attribute].isKept else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
                 let code = names.infos[attribute].attribute
-                let name = names.documentName(attribute, spelledAt: attributeName)
+                let name = names.documentName(attribute, in: document)
                 if memchr(start, Int32(UInt8(ascii: "&")), value.count) == nil {
                     document.addAttribute(code: code, name: name, value: value)
                 } else {
@@ -242,7 +249,7 @@ private final class SAXState {
         }
         let (line, consumed) = position()
         document.start(
-            names.documentName(element, spelledAt: localName), code: names.infos[element].element, line: line,
+            names.documentName(element, in: document), code: names.infos[element].element, line: line,
             consumed: consumed, firstAttribute: firstAttribute)
         keepsText = names.infos[element].keepsText
     }
@@ -300,7 +307,16 @@ private final class SAXState {
     /// only when it is read (`XMLDocument.mark(of:)`).
     private func position() -> (line: Int32, consumed: Int32) {
         guard let context, let input = context.pointee.input else { return (1, 0) }
-        return (input.pointee.line, Int32(min(Int(xmlByteConsumed(context)), bytes.count)))
+        let consumed: Int
+        if input.pointee.buf?.pointee.encoder == nil, let cur = input.pointee.cur, let base = input.pointee.base {
+            // What `xmlByteConsumed` works out when no encoder converts the input (UTF-8, as IB
+            // files are): the bytes before the input's buffer and the offset in it. With an
+            // encoder it maps the offset back through the conversion, so it is called then.
+            consumed = Int(input.pointee.consumed) + (cur - base)
+        } else {
+            consumed = Int(xmlByteConsumed(context))
+        }
+        return (input.pointee.line, Int32(min(consumed, bytes.count)))
     }
 
     /// Where the start tag that was just read begins.
@@ -308,109 +324,6 @@ private final class SAXState {
         guard context != nil, let base = bytes.baseAddress else { return .start }
         let (line, consumed) = position()
         return XMLDocument.startTagMark(base, consumed: Int(consumed), line: Int(line))
-    }
-}
-
-/// What the filter says of each name, found by the name's address: libxml2 keeps one copy
-/// of each name in its dictionary for the whole parse, so equal addresses are equal names,
-/// and each name is looked at once, not at every use. The addresses are kept in an
-/// open-addressing table of their own (a multiplicative hash of the address, linear
-/// probing, doubled at half full): a document's hundred or so names are each new once, and
-/// a `Dictionary` insert, hashing the address with SipHash, cost more than the rest of the
-/// name's first use.
-private final class NameTable {
-    struct Info {
-        /// The name's index among the document's names, or -1 until one is needed: a name
-        /// the filter does not know is made a string only if an element has it (an attribute
-        /// the importer does not read never is).
-        var name: Int32
-        let attribute: IBAttribute?
-        let element: IBElement?
-        let isSkipped: Bool
-        let isKept: Bool
-        let keepsText: Bool
-    }
-
-    private let filter: SAXReader.Filter
-    private let document: XMLDocument
-    /// Read in place (`infos[slot].isKept`), so a lookup copies no string.
-    // Read and written only by the parse's own thread, once per element and attribute.
-    @exclusivity(unchecked) private(set) var infos: [Info] = []
-    private var capacity = 512
-    private var keys: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
-    private var slots: UnsafeMutablePointer<Int32>
-
-    init(filter: SAXReader.Filter, document: XMLDocument) {
-        self.filter = filter
-        self.document = document
-        infos.reserveCapacity(192)
-        keys = .allocate(capacity: capacity)
-        keys.initialize(repeating: nil, count: capacity)
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-    }
-
-    deinit {
-        keys.deallocate()
-        slots.deallocate()
-    }
-
-    private static func position(of pointer: UnsafePointer<xmlChar>, capacity: Int) -> Int {
-        let address = UInt64(UInt(bitPattern: pointer))
-        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32) & (capacity - 1)
-    }
-
-    /// The name's place in `infos`.
-    func slot(_ pointer: UnsafePointer<xmlChar>) -> Int {
-        var position = Self.position(of: pointer, capacity: capacity)
-        while let key = keys[position] {
-            if key == pointer { return Int(slots[position]) }
-            position = (position + 1) & (capacity - 1)
-        }
-        let index = infos.count
-        if let (name, info) = filter.knownInfo(forName: pointer) {
-            infos.append(Info(
-                name: document.addName(name), attribute: info.attribute, element: info.element, isSkipped: info.isSkipped,
-                isKept: info.isKept, keepsText: info.keepsText))
-        } else {
-            let info = filter.unknownInfo
-            infos.append(Info(
-                name: -1, attribute: info.attribute, element: info.element, isSkipped: info.isSkipped, isKept: info.isKept,
-                keepsText: info.keepsText))
-        }
-        keys[position] = pointer
-        slots[position] = Int32(index)
-        if infos.count * 2 > capacity { grow() }
-        return index
-    }
-
-    /// The document's index of the name at `slot`, which `pointer` spells.
-    func documentName(_ slot: Int, spelledAt pointer: UnsafePointer<xmlChar>) -> Int32 {
-        let known = infos[slot].name
-        if known >= 0 { return known }
-        let name = document.addName(String(cString: pointer))
-        infos[slot].name = name
-        return name
-    }
-
-    private func grow() {
-        let oldKeys = keys
-        let oldSlots = slots
-        let oldCapacity = capacity
-        capacity *= 2
-        keys = .allocate(capacity: capacity)
-        keys.initialize(repeating: nil, count: capacity)
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        for old in 0..<oldCapacity {
-            guard let key = oldKeys[old] else { continue }
-            var position = Self.position(of: key, capacity: capacity)
-            while keys[position] != nil { position = (position + 1) & (capacity - 1) }
-            keys[position] = key
-            slots[position] = oldSlots[old]
-        }
-        oldKeys.deallocate()
-        oldSlots.deallocate()
     }
 }
 

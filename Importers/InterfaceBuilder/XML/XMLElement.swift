@@ -75,7 +75,8 @@ final class XMLDocument: @unchecked Sendable {
 
     // Written only while the reader builds the document, on its thread.
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    /// Every element's attributes, in document order.
+    let attributes: AttributeStore
     /// Attribute values, decoded (`&amp;` is `&`), one after another.
     private let values: ValueBytes
     /// The document's bytes, for the marks worked out on demand (the array is shared, not copied).
@@ -94,7 +95,7 @@ final class XMLDocument: @unchecked Sendable {
         self.source = source
         let bytes = source.count
         nodes.reserveCapacity(bytes / 60)
-        attributes.reserveCapacity(bytes / 40)
+        attributes = AttributeStore(capacity: bytes / 40)
         values = ValueBytes(capacity: bytes / 8)
     }
 
@@ -149,6 +150,7 @@ final class XMLDocument: @unchecked Sendable {
 
     /// The reader's writes, in document order: an element's attributes, then the element.
     /// `value` is the attribute's value as it is kept (decoded).
+    @inline(__always)
     func addAttribute(code: IBAttribute?, name: Int32, value: UnsafeBufferPointer<UInt8>) {
         let start = Int32(values.count)
         values.append(value)
@@ -174,7 +176,8 @@ final class XMLDocument: @unchecked Sendable {
     }
 
     func end() {
-        _ = open.popLast()
+        // `removeLast`, not `popLast`: the optional element's generic path cost 30 instructions an element.
+        if !open.isEmpty { open.removeLast() }
     }
 
     func append(text: String) {
@@ -300,6 +303,48 @@ final class XMLDocument: @unchecked Sendable {
     }
 }
 
+/// A document's attributes, appended by the reader and read once it has returned, in memory
+/// of their own: an `Array` append (the uniqueness check, the capacity check, the store through
+/// the class's property) cost about 70 instructions an attribute, several times the store.
+/// `Attribute` is a plain value (no references), so the memory needs no deinitializing.
+final class AttributeStore {
+    private var base: UnsafeMutablePointer<XMLDocument.Attribute>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ attribute: XMLDocument.Attribute) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: attribute)
+        count += 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let larger = UnsafeMutablePointer<XMLDocument.Attribute>.allocate(capacity: capacity * 2)
+        larger.initialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Checked like an array's subscript: positions come from the nodes' ranges, but a wrong
+    /// one must stop the process, not read another document's memory.
+    subscript(position: Int) -> XMLDocument.Attribute {
+        precondition(position >= 0 && position < count, "attribute position out of range")
+        return base[position]
+    }
+}
+
 /// Bytes appended one run after another, in memory of their own: a document's attribute
 /// values are a few bytes each, and `[UInt8].append(contentsOf:)` cost several times the
 /// `memcpy` that copying one takes. Written only by the reader, read once it has returned.
@@ -317,19 +362,25 @@ final class ValueBytes {
         base.deallocate()
     }
 
+    /// Inlined into the reader's attribute loop, with growing (rare: the buffer starts at an
+    /// eighth of the file) out of line.
+    @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity {
-            var grown = capacity * 2
-            while grown < count + bytes.count { grown *= 2 }
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            larger.initialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity = grown
-        }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
         (base + count).initialize(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    @inline(never)
+    private func grow(toHold needed: Int) {
+        var grown = capacity * 2
+        while grown < needed { grown *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.initialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
     }
 
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
