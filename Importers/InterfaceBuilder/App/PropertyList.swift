@@ -565,11 +565,19 @@ struct OldStylePropertyListParser {
         // Sized once for the file (Xcode writes an object every 300 bytes or so), not grown and rehashed.
         var entries = ObjectIndex(expectedCount: bytes.count / 256)
         while true {
-            try skipTrivia()
+            var position = index
+            if QuickScan.blanks(bytes, &position) { index = position } else { try skipTrivia() }
             guard let byte = current else { throw error("dictionary is not closed with }") }
             if byte == UInt8(ascii: "}") {
                 index += 1
                 return entries
+            }
+            // An entry as Xcode writes it, in one quick pass; for anything else (or an error)
+            // the steps below read it again from its key.
+            if let entry = QuickScan.objectEntry(in: bytes, from: index, depth: depth) {
+                entries.set(UnsafeBufferPointer(rebasing: bytes[entry.key]), range: entry.value, isa: entry.isa)
+                index = entry.end
+                continue
             }
             let keyStart = index
             // A bare ASCII id is its own bytes; any other is decoded as the full parse decodes it.
@@ -936,6 +944,36 @@ enum QuickScan {
         }
     }
 
+    /// An entry of the `objects` table from its key to its `;`, as `indexedDictionary` reads
+    /// one whose id is a bare ASCII word: the id's bytes, the value's range, its `isa` as
+    /// `objectEnd` finds it, and where the entry ends. nil for anything else (a quoted or
+    /// non-ASCII id, an error), and the exact reader takes it from the key. Each step is the
+    /// one the exact reader makes (`skipString`, trivia, `=`, trivia, `objectEnd`, trivia,
+    /// `;`), so where this answers, the entry and the position after it are the same.
+    static func objectEntry(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int
+    ) -> (key: Range<Int>, value: Range<Int>, isa: Range<Int>?, end: Int)? {
+        let count = bytes.count
+        guard start < count, bytes[start] != UInt8(ascii: "\""), bytes[start] != UInt8(ascii: "'") else { return nil }
+        let keyEnd = OldStylePropertyListParser.bareEnd(bytes, from: start)
+        guard keyEnd > start else { return nil }
+        var high: UInt8 = 0
+        for offset in start..<keyEnd { high |= bytes[offset] }
+        guard high < 0x80 else { return nil }
+        var position = keyEnd
+        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "=") else { return nil }
+        position += 1
+        guard blanks(bytes, &position), position < count else { return nil }
+        let valueStart = position
+        guard let (end, isa) = objectEnd(in: bytes, from: valueStart, depth: depth) else { return nil }
+        position = end
+        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: ";") else { return nil }
+        return (start..<keyEnd, valueStart..<end, isa, position + 1)
+    }
+
+    /// Inline in its callers (the containers stay calls): as a call of its own, taken for each
+    /// of the file's values, its entry and exit cost about as much as the scan of a short word.
+    @inline(__always)
     private static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, depth: Int) -> Bool {
         guard position < bytes.count else { return false }
         switch bytes[position] {
