@@ -176,7 +176,8 @@ struct OldStylePropertyListParser {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
-            return try? parser.selectedEntries(SelectedEntries(keys: keys, idListKey: idList, settingsKey: settings))
+            var entries = SelectedEntries(keys: keys, idListKey: idList, settingsKey: settings)
+            return (try? parser.selectedEntries(&entries)) == true ? entries : nil
         }
     }
 
@@ -278,19 +279,20 @@ struct OldStylePropertyListParser {
     }
 
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
-    private mutating func selectedEntries(_ empty: SelectedEntries) throws -> SelectedEntries? {
-        guard current == UInt8(ascii: "{") else { return nil }
+    /// Filled in place: a copy of an empty one copied its values on the first write, an
+    /// allocation for each object read. False when the object is not a dictionary.
+    private mutating func selectedEntries(_ entries: inout SelectedEntries) throws -> Bool {
+        guard current == UInt8(ascii: "{") else { return false }
         // An object is a value of the `objects` dictionary, itself the root's: its own entries are three levels down.
         let depth = 3
         index += 1
-        var entries = empty
         let keys = entries.keys
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
             if byte == UInt8(ascii: "}") {
                 index += 1
-                return entries
+                return true
             }
             let wanted: Int?
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -471,7 +473,20 @@ struct OldStylePropertyListParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// Past blanks and comments: the quick scan's loop, inline, where it passes them (the
+    /// exact reader asks this between every two tokens, and as a call it cost about fifty
+    /// instructions a time); the loop below only to report a comment that is not closed.
+    @inline(__always)
     private mutating func skipTrivia() throws {
+        var position = index
+        if QuickScan.blanks(bytes, &position) {
+            index = position
+            return
+        }
+        try skipTriviaReportingErrors()
+    }
+
+    private mutating func skipTriviaReportingErrors() throws {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
