@@ -167,18 +167,21 @@ struct XcodeProject: Sendable {
     /// The targets whose resources phase copies the file at `path` (absolute, normalised),
     /// in the project's target order.
     func targets(containing path: String) -> [Target] {
-        var ids: Set<String> = []
+        // A list, not a set: a file is in one or two targets, and a project has a dozen, each
+        // of which the filter below hashed.
+        var ids: [String] = []
         for reference in referencesByPath[path] ?? [] {
-            for target in targetsByResource[reference] ?? [] { ids.insert(target) }
+            for target in targetsByResource[reference] ?? [] where !ids.contains(target) { ids.append(target) }
         }
         for folder in synchronizedFolders {
             let prefix = folder.directory.hasSuffix("/") ? folder.directory : folder.directory + "/"
             guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
             for target in targets where foldersByTarget[target.id]?.contains(folder.id) == true {
-                if folder.exceptions[target.id]?.contains(relative) != true { ids.insert(target.id) }
+                if folder.exceptions[target.id]?.contains(relative) != true, !ids.contains(target.id) { ids.append(target.id) }
             }
         }
+        if ids.isEmpty { return [] }
         return targets.filter { ids.contains($0.id) }
     }
 
