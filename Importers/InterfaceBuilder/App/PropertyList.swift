@@ -383,7 +383,9 @@ struct OldStylePropertyListParser {
             // As `value(depth:)` opens it: the entries are one level down, a list's items two.
             let entryDepth = depth + 1
             index += 1
-            var out: [String: String] = [:]
+            // Sized for a configuration's few dozen settings at once: grown from empty, the table
+            // was rehashed six times a configuration.
+            var out = [String: String](minimumCapacity: 64)
             while true {
                 try skipTrivia()
                 guard let byte = current else { break }
