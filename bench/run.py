@@ -272,6 +272,15 @@ def median_of(runs, key):
     return statistics.median(run[key] for run in runs)
 
 
+def paired_ratios(floor_runs, check_runs):
+    """Each check run's wall time over the floor run just before it, smallest first.
+
+    The verdicts use the ratio of the two medians. These show how far the machine moved
+    under the run: the VM has been seen to switch between two speeds for minutes at a
+    time, which moves the single-threaded floor more than the two-threaded check."""
+    return sorted(check["wall_s"] / floor["wall_s"] for floor, check in zip(floor_runs, check_runs))
+
+
 def measure_check(higlint, floor, count, runs, heavy=False):
     root = prepare_corpus(count, heavy)
     out = os.path.join(root, "out")
@@ -327,6 +336,7 @@ def measure_check(higlint, floor, count, runs, heavy=False):
             "all_wall_s": [run["wall_s"] for run in check_runs],
         },
         "ratio_to_floor": check_wall / floor_wall,
+        "paired_ratios": paired_ratios(floor_runs, check_runs),
         "problems": problems,
     }
 
@@ -387,6 +397,7 @@ def measure_ib(higlint, floor, copies, runs):
             "all_wall_s": [run["wall_s"] for run in check_runs],
         },
         "ratio_to_floor": check_wall / floor_wall,
+        "paired_ratios": paired_ratios(floor_runs, check_runs),
         "problems": problems,
     }
 
@@ -735,6 +746,13 @@ def verdicts(results):
     return out
 
 
+def print_spread(row):
+    ratios = row.get("paired_ratios")
+    if ratios:
+        print(f"         paired runs: ratio {ratios[0]:.2f} to {ratios[-1]:.2f}, median {statistics.median(ratios):.2f}; "
+              f"floor {min(row['floor']['all_wall_s']):.3f} to {max(row['floor']['all_wall_s']):.3f} s")
+
+
 def print_table(results):
     print()
     print(f"machine: {results['machine']['nproc']} CPUs ({results['machine']['cpu_model']}), "
@@ -746,6 +764,7 @@ def print_table(results):
         print(f"{row.get('corpus', 'standard'):>8} {row['n']:>6} {row['bytes'] / 1e6:>6.1f} {row['floor']['wall_s']:>8.3f} {row['check']['wall_s']:>8.3f} "
               f"{row['ratio_to_floor']:>6.2f} {row['floor']['cpu_s']:>11.3f} {row['check']['cpu_s']:>11.3f} "
               f"{row['floor']['max_rss_mb']:>12.1f} {row['check']['max_rss_mb']:>12.1f} {row['check']['findings']:>8}")
+        print_spread(row)
         for problem in row["problems"]:
             print(f"       problem: {problem}")
     ib = results.get("ib")
@@ -756,6 +775,7 @@ def print_table(results):
         print(f"{ib['files']:>8} {ib['bytes'] / 1e6:>6.1f} {ib['floor']['wall_s']:>8.3f} {ib['check']['wall_s']:>8.3f} "
               f"{ib['ratio_to_floor']:>6.2f} {ib['floor']['cpu_s']:>11.3f} {ib['check']['cpu_s']:>11.3f} "
               f"{ib['floor']['max_rss_mb']:>12.1f} {ib['check']['max_rss_mb']:>12.1f} {ib['check']['findings']:>8}")
+        print_spread(ib)
         for problem in ib["problems"]:
             print(f"       problem: {problem}")
     elif results.get("ib_skipped"):

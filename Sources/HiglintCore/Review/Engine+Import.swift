@@ -85,7 +85,7 @@ extension Engine {
                 pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes))
             }
         }
-        findings.sort(by: Finding.reportOrder)
+        Finding.sortInReportOrder(&findings)
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
         result.notes = imported.notes
