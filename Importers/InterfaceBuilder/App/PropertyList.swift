@@ -582,8 +582,7 @@ struct OldStylePropertyListParser {
         // Sized once for the file (Xcode writes an object every 300 bytes or so), not grown and rehashed.
         var entries = ObjectIndex(expectedCount: bytes.count / 256)
         while true {
-            var position = index
-            if QuickScan.blanks(bytes, &position) { index = position } else { try skipTrivia() }
+            try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
             if byte == UInt8(ascii: "}") {
                 index += 1
