@@ -165,6 +165,92 @@ final class OldStylePropertyListTests: XCTestCase {
             }
         }
     }
+
+    /// The four-bytes-a-round word end against a byte at a time, from every start of buffers of
+    /// every length up to 40 (so each of the four places of the round and the tail end a word).
+    func testABareWordEndsWhereTheByteAtATimeLoopEndsIt() {
+        var generator = SeededGenerator(seed: 13)
+        let bytes: [UInt8] = Array("aZ09_$+/:.-@~".utf8) + [0x80, 0xC3, 0xFF] + Array(" \t\n;=\"'(){},<>*\\".utf8) + [0, 0x7F]
+        for length in 0...40 {
+            for _ in 0..<25 {
+                let buffer = (0..<length).map { _ in
+                    // Mostly bare, so words run past a round.
+                    Bool.random(using: &generator) || Bool.random(using: &generator)
+                        ? bytes[Int.random(in: 0..<16, using: &generator)] : bytes.randomElement(using: &generator) ?? 0
+                }
+                buffer.withUnsafeBufferPointer { pointer in
+                    for start in 0...length {
+                        var plain = start
+                        while plain < length, OldStylePropertyListParser.isBare(buffer[plain]) { plain += 1 }
+                        XCTAssertEqual(OldStylePropertyListParser.bareEnd(pointer, from: start), plain, "\(buffer) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The quick pass over an entry of the objects table against the full parse: entries with
+    /// every step written another way (quoted and non-ASCII ids, comments and odd blanks around
+    /// `=` and `;`, values that are not dictionaries, a repeated id), and every prefix of the
+    /// text, each either read as the full parse reads it or failing with the same error.
+    func testAnEntryOfTheObjectsTableIsReadAsTheFullParseReadsIt() throws {
+        let text = """
+            { objects = {
+            \t\tAAAA0001 /* name */ = {isa = PBXGroup; children = (B, C); };
+            \t\t"AAAA0002" = {isa = PBXFileReference; };
+            \t\t'A\\AAA3' = {isa = X; };
+            \t\tÉAAA0004 = {isa = Y; };
+            \t\tAAAA0005 /* c */=/* d */{isa = Z;} /* e */;
+            \t\tAAAA0006 // line
+            \t\t= {isa = W; } // line
+            \t\t;
+            \t\tAAAA0007\u{0B}=\u{0C}{isa\r=\rV;}\t;
+            \t\tAAAA0008 = plain;
+            \t\tAAAA0009 = (a, b);
+            \t\tAAAA0010 = "quoted";
+            \t\tAAAA0011 = <0a0b>;
+            \t\tAAAA0012 = {isa = "Q"; name = "a\\"b"; };
+            \t\tAAAA0001 = {isa = PBXVariantGroup; };
+            \t\tAAAA0013 = {isa = U; };
+            }; rootObject = AAAA0001; }
+            """
+        let bytes = Array(text.utf8)
+        func assertAgrees(_ bytes: [UInt8], _ context: String) throws {
+            switch (OldStylePropertyListParser.parse(bytes), OldStylePropertyListParser.parseIndexingObjects(bytes)) {
+            case (.failure(let expected), .failure(let found)):
+                XCTAssertEqual(found, expected, context)
+            case (.success(let full), .success(let indexed)):
+                guard let objects = full["objects"]?.dictionary else {
+                    XCTAssertNil(indexed.objects.flatMap { $0.count > 0 ? $0 : nil }, context)
+                    return
+                }
+                let index = try XCTUnwrap(indexed.objects, context)
+                let ranges = index.rangesByID
+                XCTAssertEqual(Set(ranges.keys), Set(objects.keys), context)
+                for (id, range) in ranges {
+                    XCTAssertEqual(OldStylePropertyListParser.object(in: range, of: bytes), objects[id], "\(context) \(id)")
+                    let number = try XCTUnwrap(index.number(of: id), context)
+                    if let isa = index.isaRanges[number] {
+                        XCTAssertEqual(.string(String(decoding: bytes[isa], as: UTF8.self)), objects[id]?["isa"], "\(context) \(id)")
+                    }
+                }
+            case (let expected, let found):
+                XCTFail("\(context): full parse \(expected), indexing \(found)")
+            }
+        }
+        try assertAgrees(bytes, "whole")
+        let indexed = try XCTUnwrap(OldStylePropertyListParser.parseIndexingObjects(bytes).get().objects)
+        XCTAssertEqual(indexed.count, 13)
+        for count in 0..<bytes.count { try assertAgrees(Array(bytes.prefix(count)), "prefix \(count)") }
+        // Each byte of the table changed into one that breaks an entry somewhere.
+        for position in stride(from: 14, to: bytes.count - 30, by: 3) {
+            for replacement in Array(";={}\"".utf8) {
+                var changed = bytes
+                changed[position] = replacement
+                try assertAgrees(changed, "\(replacement) at \(position)")
+            }
+        }
+    }
 }
 
 final class XMLPropertyListTests: XCTestCase {

@@ -90,7 +90,7 @@ public final class AppFactsLocator: Sendable {
     /// that has any, sorted; nil when no directory up to the root has one.
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
         let walk = state.walk(from: FileSystem.directory(of: document))
-        for (directory, stamp) in walk.directories { answer.record(directory, stamp) }
+        answer.record(walk.directories)
         for project in walk.projects { answer.depend(on: project) }
         return walk.projects.isEmpty ? nil : walk.projects
     }
@@ -206,6 +206,16 @@ private struct Answer: Sendable {
     /// A state taken already, unless the path is recorded.
     mutating func record(_ path: String, _ stamp: FileStamp?) {
         if !dependencies.contains(where: { $0.path == path }) { dependencies.append((path, stamp)) }
+    }
+
+    /// States taken already, of paths that are all different (a walk's directories): into an
+    /// answer with none yet, as they are, where recording each looked through all before it.
+    mutating func record(_ entries: [(path: String, stamp: FileStamp?)]) {
+        guard dependencies.isEmpty else {
+            for (path, stamp) in entries { record(path, stamp) }
+            return
+        }
+        dependencies = entries
     }
 
     /// Another answer's notes and dependencies, as part of this one.

@@ -176,7 +176,8 @@ struct OldStylePropertyListParser {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = OldStylePropertyListParser(buffer)
             parser.index = range.lowerBound
-            return try? parser.selectedEntries(SelectedEntries(keys: keys, idListKey: idList, settingsKey: settings))
+            var entries = SelectedEntries(keys: keys, idListKey: idList, settingsKey: settings)
+            return (try? parser.selectedEntries(&entries)) == true ? entries : nil
         }
     }
 
@@ -278,19 +279,20 @@ struct OldStylePropertyListParser {
     }
 
     /// An object's wanted entries; the text was checked when it was indexed, so nothing here throws.
-    private mutating func selectedEntries(_ empty: SelectedEntries) throws -> SelectedEntries? {
-        guard current == UInt8(ascii: "{") else { return nil }
+    /// Filled in place: a copy of an empty one copied its values on the first write, an
+    /// allocation for each object read. False when the object is not a dictionary.
+    private mutating func selectedEntries(_ entries: inout SelectedEntries) throws -> Bool {
+        guard current == UInt8(ascii: "{") else { return false }
         // An object is a value of the `objects` dictionary, itself the root's: its own entries are three levels down.
         let depth = 3
         index += 1
-        var entries = empty
         let keys = entries.keys
         while true {
             try skipTrivia()
             guard let byte = current else { throw error("dictionary is not closed with }") }
             if byte == UInt8(ascii: "}") {
                 index += 1
-                return entries
+                return true
             }
             let wanted: Int?
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -381,7 +383,9 @@ struct OldStylePropertyListParser {
             // As `value(depth:)` opens it: the entries are one level down, a list's items two.
             let entryDepth = depth + 1
             index += 1
-            var out: [String: String] = [:]
+            // Sized for a configuration's few dozen settings at once: grown from empty, the table
+            // was rehashed six times a configuration.
+            var out = [String: String](minimumCapacity: 64)
             while true {
                 try skipTrivia()
                 guard let byte = current else { break }
@@ -471,7 +475,20 @@ struct OldStylePropertyListParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// Past blanks and comments: the quick scan's loop, inline, where it passes them (the
+    /// exact reader asks this between every two tokens, and as a call it cost about fifty
+    /// instructions a time); the loop below only to report a comment that is not closed.
+    @inline(__always)
     private mutating func skipTrivia() throws {
+        var position = index
+        if QuickScan.blanks(bytes, &position) {
+            index = position
+            return
+        }
+        try skipTriviaReportingErrors()
+    }
+
+    private mutating func skipTriviaReportingErrors() throws {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
@@ -570,6 +587,13 @@ struct OldStylePropertyListParser {
             if byte == UInt8(ascii: "}") {
                 index += 1
                 return entries
+            }
+            // An entry as Xcode writes it, in one quick pass; for anything else (or an error)
+            // the steps below read it again from its key.
+            if let entry = QuickScan.objectEntry(in: bytes, from: index, depth: depth) {
+                entries.set(UnsafeBufferPointer(rebasing: bytes[entry.key]), range: entry.value, isa: entry.isa)
+                index = entry.end
+                continue
             }
             let keyStart = index
             // A bare ASCII id is its own bytes; any other is decoded as the full parse decodes it.
@@ -693,7 +717,7 @@ struct OldStylePropertyListParser {
         let count = bytes.count
         var position = index
         guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
-            while position < count, Self.isBare(bytes[position]) { position += 1 }
+            position = Self.bareEnd(bytes, from: position)
             guard position > index else { throw error("expected a string, found \(Self.describe(byte))") }
             index = position
             return
@@ -756,9 +780,7 @@ struct OldStylePropertyListParser {
         guard let byte = current else { throw error("expected a string, found the end of the file") }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try quoted(byte) }
         let start = index
-        let count = bytes.count
-        var position = start
-        while position < count, Self.isBare(bytes[position]) { position += 1 }
+        let position = Self.bareEnd(bytes, from: start)
         guard position > start else { throw error("expected a string, found \(Self.describe(byte))") }
         index = position
         return String(decoding: bytes[start..<position], as: UTF8.self)
@@ -824,15 +846,37 @@ struct OldStylePropertyListParser {
         }
     }
 
+    /// One character a byte value, `1` for a bare one: a constant in the binary, read with one
+    /// load (two masks and a shift were half the time of indexing a project file).
+    private static let bareTable: StaticString = "0000000000000000000000000000000000001000000101111111111111100000111111111111111111111111111000010111111111111111111111111110001011111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
+
     /// Letters, digits and `_$+/:.-@~`, and every byte of a UTF-8 sequence (hand-edited files
-    /// carry bare non-ASCII names). This runs for every
-    /// byte of every bare word of the file.
+    /// carry bare non-ASCII names).
     @inline(__always)
     static func isBare(_ byte: UInt8) -> Bool {
-        // One character a byte value, `1` for a bare one: a constant in the binary, read with one
-        // load (two masks and a shift were half the time of indexing a project file).
-        let table: StaticString = "0000000000000000000000000000000000001000000101111111111111100000111111111111111111111111111000010111111111111111111111111110001011111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
-        return table.utf8Start[Int(byte)] == UInt8(ascii: "1")
+        bareTable.utf8Start[Int(byte)] == UInt8(ascii: "1")
+    }
+
+    /// The end of the bare word at `start` of `bytes` (`start` itself when the byte there is
+    /// not bare): every loop over a word's bytes. Four bytes a round with one bound check,
+    /// each a load and a table compare; a byte at a time, the check and the step were as
+    /// many instructions again, and a project file is half bare words.
+    @inline(__always)
+    static func bareEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let table = bareTable.utf8Start
+        let count = bytes.count
+        let bare = UInt8(ascii: "1")
+        var position = start
+        while position &+ 4 <= count {
+            if table[Int(base[position])] != bare { return position }
+            if table[Int(base[position &+ 1])] != bare { return position &+ 1 }
+            if table[Int(base[position &+ 2])] != bare { return position &+ 2 }
+            if table[Int(base[position &+ 3])] != bare { return position &+ 3 }
+            position &+= 4
+        }
+        while position < count, table[Int(base[position])] == bare { position &+= 1 }
+        return position
     }
 
     /// Space, and tab through carriage return (tab, newline, vertical tab, form feed, return):
@@ -916,6 +960,36 @@ enum QuickScan {
         }
     }
 
+    /// An entry of the `objects` table from its key to its `;`, as `indexedDictionary` reads
+    /// one whose id is a bare ASCII word: the id's bytes, the value's range, its `isa` as
+    /// `objectEnd` finds it, and where the entry ends. nil for anything else (a quoted or
+    /// non-ASCII id, an error), and the exact reader takes it from the key. Each step is the
+    /// one the exact reader makes (`skipString`, trivia, `=`, trivia, `objectEnd`, trivia,
+    /// `;`), so where this answers, the entry and the position after it are the same.
+    static func objectEntry(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int
+    ) -> (key: Range<Int>, value: Range<Int>, isa: Range<Int>?, end: Int)? {
+        let count = bytes.count
+        guard start < count, bytes[start] != UInt8(ascii: "\""), bytes[start] != UInt8(ascii: "'") else { return nil }
+        let keyEnd = OldStylePropertyListParser.bareEnd(bytes, from: start)
+        guard keyEnd > start else { return nil }
+        var high: UInt8 = 0
+        for offset in start..<keyEnd { high |= bytes[offset] }
+        guard high < 0x80 else { return nil }
+        var position = keyEnd
+        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "=") else { return nil }
+        position += 1
+        guard blanks(bytes, &position), position < count else { return nil }
+        let valueStart = position
+        guard let (end, isa) = objectEnd(in: bytes, from: valueStart, depth: depth) else { return nil }
+        position = end
+        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: ";") else { return nil }
+        return (start..<keyEnd, valueStart..<end, isa, position + 1)
+    }
+
+    /// Inline in its callers (the containers stay calls): as a call of its own, taken for each
+    /// of the file's values, its entry and exit cost about as much as the scan of a short word.
+    @inline(__always)
     private static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, depth: Int) -> Bool {
         guard position < bytes.count else { return false }
         switch bytes[position] {
@@ -1011,7 +1085,7 @@ enum QuickScan {
         let quote = bytes[position]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             let start = position
-            while position < count, OldStylePropertyListParser.isBare(bytes[position]) { position += 1 }
+            position = OldStylePropertyListParser.bareEnd(bytes, from: start)
             return position > start
         }
         position += 1

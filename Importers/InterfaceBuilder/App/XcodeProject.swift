@@ -44,7 +44,7 @@ struct XcodeProject: Sendable {
     /// other file reference, -1 for none: its path is resolved only when asked for (an xcconfig
     /// a configuration names), as most (the sources) never are.
     private let unresolvedReferences: [Int32]
-    private let groupDirectories: [String]
+    private let groupDirectories: [TreePath]
     /// Target ids by the ids (file references or variant groups) their resources phases copy.
     private let targetsByResource: [String: [String]]
     private let synchronizedFolders: [SynchronizedFolder]
@@ -121,10 +121,11 @@ struct XcodeProject: Sendable {
                 if let folderID = folder.string { foldersByTarget[id, default: []].append(folderID) }
             }
         }
-        var walk = GroupWalk(objects: objects, projectDirectory: directory, copied: targetsByResource.keys)
+        let root = TreePath(directory)
+        var walk = GroupWalk(objects: objects, projectDirectory: root, copied: targetsByResource.keys)
         if let mainGroup = project["mainGroup"]?.string, let number = objects.index.number(of: mainGroup) {
-            walk.groupDirectories.append(directory)
-            walk.walk(number, parentDirectory: directory, directoryNumber: 0, copiedGroup: false, variantGroup: nil, depth: 0)
+            walk.groupDirectories.append(root)
+            walk.walk(number, parentDirectory: root, directoryNumber: 0, copiedGroup: false, variantGroup: nil, depth: 0)
         }
         let referencesByPath = walk.referencesByPath
         let pathsByReference = walk.pathsByReference
@@ -145,19 +146,19 @@ struct XcodeProject: Sendable {
     /// The absolute path an object of the group tree stands for, or nil when it is relative
     /// to something outside the checkout (the SDK, the build products, an unknown root).
     static func resolve(
-        _ object: SelectedEntries, parentDirectory: String, projectDirectory: String
-    ) -> String? {
+        _ object: SelectedEntries, parentDirectory: TreePath, projectDirectory: TreePath
+    ) -> TreePath? {
         let path = object["path"]?.string
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
             guard let path, !path.isEmpty else { return parentDirectory }
-            return FileSystem.absolute(path, relativeTo: parentDirectory)
+            return parentDirectory.appending(path)
         case "SOURCE_ROOT":
             guard let path, !path.isEmpty else { return projectDirectory }
-            return FileSystem.absolute(path, relativeTo: projectDirectory)
+            return projectDirectory.appending(path)
         case "<absolute>":
             guard let path, path.hasPrefix("/") else { return nil }
-            return FileSystem.absolute(path, relativeTo: "/")
+            return TreePath(FileSystem.absolute(path, relativeTo: "/"))
         default:
             return nil
         }
@@ -166,18 +167,21 @@ struct XcodeProject: Sendable {
     /// The targets whose resources phase copies the file at `path` (absolute, normalised),
     /// in the project's target order.
     func targets(containing path: String) -> [Target] {
-        var ids: Set<String> = []
+        // A list, not a set: a file is in one or two targets, and a project has a dozen, each
+        // of which the filter below hashed.
+        var ids: [String] = []
         for reference in referencesByPath[path] ?? [] {
-            for target in targetsByResource[reference] ?? [] { ids.insert(target) }
+            for target in targetsByResource[reference] ?? [] where !ids.contains(target) { ids.append(target) }
         }
         for folder in synchronizedFolders {
             let prefix = folder.directory.hasSuffix("/") ? folder.directory : folder.directory + "/"
             guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
             for target in targets where foldersByTarget[target.id]?.contains(folder.id) == true {
-                if folder.exceptions[target.id]?.contains(relative) != true { ids.insert(target.id) }
+                if folder.exceptions[target.id]?.contains(relative) != true, !ids.contains(target.id) { ids.append(target.id) }
             }
         }
+        if ids.isEmpty { return [] }
         return targets.filter { ids.contains($0.id) }
     }
 
@@ -188,7 +192,7 @@ struct XcodeProject: Sendable {
               let object = objects[number: number, keeping: ["path", "sourceTree"]]
         else { return nil }
         return Self.resolve(object, parentDirectory: groupDirectories[Int(unresolvedReferences[number])],
-                            projectDirectory: directory)
+                            projectDirectory: TreePath(directory))?.path
     }
 
     /// The build configurations of a configuration list: each one's id by its name, and the
@@ -242,7 +246,7 @@ struct XcodeProject: Sendable {
 /// strings were hashed four or five times each.
 private struct GroupWalk {
     let objects: ObjectTable
-    let projectDirectory: String
+    let projectDirectory: TreePath
     /// Only a file reference some resources phase copies (itself, or the variant group it is
     /// in) can make a document a target's; any other is read only if a configuration names it.
     var copied: [Bool]
@@ -250,12 +254,12 @@ private struct GroupWalk {
     /// By object number, the directory (in `groupDirectories`) of the group that holds each
     /// file reference no phase copies, -1 for none.
     var unresolvedReferences: [Int32]
-    var groupDirectories: [String] = []
+    var groupDirectories: [TreePath] = []
     var referencesByPath: [String: [String]] = [:]
     var pathsByReference: [String: String] = [:]
     var synchronizedFolders: [XcodeProject.SynchronizedFolder] = []
 
-    init(objects: ObjectTable, projectDirectory: String, copied ids: some Sequence<String>) {
+    init(objects: ObjectTable, projectDirectory: TreePath, copied ids: some Sequence<String>) {
         self.objects = objects
         self.projectDirectory = projectDirectory
         let count = objects.index.count
@@ -268,7 +272,7 @@ private struct GroupWalk {
     }
 
     mutating func walk(
-        _ number: Int, parentDirectory: String, directoryNumber: Int32, copiedGroup: Bool, variantGroup: String?, depth: Int
+        _ number: Int, parentDirectory: TreePath, directoryNumber: Int32, copiedGroup: Bool, variantGroup: String?, depth: Int
     ) {
         guard depth < XcodeProject.maximumGroupDepth, !visited[number] else { return }
         if !copied[number], !copiedGroup, objects.has(number: number, isa: "PBXFileReference") {
@@ -280,11 +284,12 @@ private struct GroupWalk {
         visited[number] = true
         let id = objects.index.id(of: number)
         let isa = object["isa"]?.string ?? ""
-        let resolved = XcodeProject.resolve(object, parentDirectory: parentDirectory, projectDirectory: projectDirectory)
+        let resolvedPath = XcodeProject.resolve(object, parentDirectory: parentDirectory, projectDirectory: projectDirectory)
+        let resolved = resolvedPath?.path
         switch isa {
         case "PBXGroup", "PBXVariantGroup", "XCVersionGroup":
             // A group relative to the SDK or the build products holds nothing of the checkout.
-            guard let groupDirectory = resolved else { return }
+            guard let groupDirectory = resolvedPath else { return }
             let isVariant = isa == "PBXVariantGroup"
             let variant = isVariant ? id : variantGroup
             let variantCopied = isVariant ? copied[number] : copiedGroup
@@ -376,5 +381,114 @@ private struct ObjectTable: Sendable {
     /// `idList`: a key whose value, when it is a list of bare ids, is given as their ranges in `bytes`.
     subscript(number number: Int, keeping keys: [StaticString], idList idList: StaticString? = nil) -> SelectedEntries? {
         OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, keeping: keys, idList: idList)
+    }
+}
+
+/// A path of the group tree, and whether it is plain: ASCII, and what `FileSystem.absolute`
+/// makes of it (`/`, or components none of them empty, `.` or `..`). A plain directory and
+/// an ASCII relative path are joined and normalised by bytes (`appending`), where
+/// `FileSystem.absolute` checked the whole joined path again for each of the tree's objects.
+/// Anything else is `FileSystem.absolute`'s.
+struct TreePath: Sendable, Equatable {
+    let path: String
+    let isPlain: Bool
+
+    init(_ path: String) {
+        self.path = path
+        isPlain = Self.isPlain(path)
+    }
+
+    private init(path: String, isPlain: Bool) {
+        self.path = path
+        self.isPlain = isPlain
+    }
+
+    /// `FileSystem.absolute(relative, relativeTo: path)`.
+    func appending(_ relative: String) -> TreePath {
+        if isPlain, let joined = Self.joined(relative, to: path) { return TreePath(path: joined, isPlain: true) }
+        return TreePath(FileSystem.absolute(relative, relativeTo: path))
+    }
+
+    static func isPlain(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            if bytes.count == 1 { return true }
+            var componentStart = 1
+            for offset in 1...bytes.count {
+                if offset < bytes.count {
+                    let byte = bytes[offset]
+                    if byte >= 0x80 { return false }
+                    if byte != UInt8(ascii: "/") { continue }
+                }
+                if Self.isSpecial(UnsafeBufferPointer(rebasing: bytes[componentStart..<offset])) { return false }
+                componentStart = offset + 1
+            }
+            return true
+        }
+    }
+
+    /// An empty, `.` or `..` component.
+    private static func isSpecial(_ component: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch component.count {
+        case 0: return true
+        case 1: return component[0] == UInt8(ascii: ".")
+        case 2: return component[0] == UInt8(ascii: ".") && component[1] == UInt8(ascii: ".")
+        default: return false
+        }
+    }
+
+    /// `relative` (ASCII, not starting with `/`) on the plain directory `base`: each component
+    /// added, `.` and empty ones left out, `..` taking the last one off (none above `/`), as
+    /// `FileSystem.absolute` normalises the joined path. nil for a path it does not take.
+    private static func joined(_ relative: String, to base: String) -> String? {
+        var relative = relative
+        var base = base
+        return relative.withUTF8 { tail -> String? in
+            guard let first = tail.first, first != UInt8(ascii: "/") else { return nil }
+            var special = false
+            var componentStart = 0
+            for offset in 0...tail.count {
+                if offset < tail.count {
+                    let byte = tail[offset]
+                    if byte >= 0x80 { return nil }
+                    if byte != UInt8(ascii: "/") { continue }
+                }
+                if isSpecial(UnsafeBufferPointer(rebasing: tail[componentStart..<offset])) { special = true }
+                componentStart = offset + 1
+            }
+            return base.withUTF8 { head -> String in
+                let atRoot = head.count == 1
+                guard special else {
+                    // The common case: one allocation, the two parts and a slash between them.
+                    let count = head.count + (atRoot ? 0 : 1) + tail.count
+                    return String(unsafeUninitializedCapacity: count) { buffer in
+                        var position = UnsafeMutableBufferPointer(rebasing: buffer[0..<head.count]).initialize(from: head).1
+                        if !atRoot {
+                            buffer[position] = UInt8(ascii: "/")
+                            position += 1
+                        }
+                        position += UnsafeMutableBufferPointer(rebasing: buffer[position..<count]).initialize(from: tail).1
+                        return position
+                    }
+                }
+                var out = Array(head)
+                var componentStart = 0
+                for offset in 0...tail.count {
+                    if offset < tail.count, tail[offset] != UInt8(ascii: "/") { continue }
+                    let component = UnsafeBufferPointer(rebasing: tail[componentStart..<offset])
+                    componentStart = offset + 1
+                    if component.isEmpty || (component.count == 1 && component[0] == UInt8(ascii: ".")) { continue }
+                    if component.count == 2, component[0] == UInt8(ascii: "."), component[1] == UInt8(ascii: ".") {
+                        // Back to the last slash; the root stays.
+                        while out.count > 1, out.removeLast() != UInt8(ascii: "/") {}
+                        continue
+                    }
+                    if out.count > 1 { out.append(UInt8(ascii: "/")) }
+                    out.append(contentsOf: component)
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
     }
 }
