@@ -143,12 +143,20 @@ final class NameTable: @unchecked Sendable {
         arena = .allocate(capacity: arenaCapacity)
         byteSlots = .allocate(capacity: byteCapacity)
         byteSlots.initialize(repeating: -1, count: byteCapacity)
-        keys = .allocate(capacity: addressCapacity)
-        keys.initialize(repeating: nil, count: addressCapacity)
-        slots = .allocate(capacity: addressCapacity)
-        slots.initialize(repeating: 0, count: addressCapacity)
-        keyStamps = .allocate(capacity: addressCapacity)
-        keyStamps.initialize(repeating: 0, count: addressCapacity)
+        (keys, slots, keyStamps) = Self.addressTables(capacity: addressCapacity)
+    }
+
+    /// Empty address tables of `capacity` entries: no key, slot 0, stamp 0 (no document's).
+    private static func addressTables(capacity: Int) -> (
+        keys: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, slots: UnsafeMutablePointer<Int32>, stamps: UnsafeMutablePointer<UInt32>
+    ) {
+        let keys = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: capacity)
+        keys.initialize(repeating: nil, count: capacity)
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        let stamps = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        stamps.initialize(repeating: 0, count: capacity)
+        return (keys, slots, stamps)
     }
 
     deinit {
@@ -291,12 +299,7 @@ final class NameTable: @unchecked Sendable {
         let oldStamps = keyStamps
         let oldCapacity = addressCapacity
         addressCapacity *= 2
-        keys = .allocate(capacity: addressCapacity)
-        keys.initialize(repeating: nil, count: addressCapacity)
-        slots = .allocate(capacity: addressCapacity)
-        slots.initialize(repeating: 0, count: addressCapacity)
-        keyStamps = .allocate(capacity: addressCapacity)
-        keyStamps.initialize(repeating: 0, count: addressCapacity)
+        (keys, slots, keyStamps) = Self.addressTables(capacity: addressCapacity)
         for old in 0..<oldCapacity where oldStamps[old] == stamp {
             guard let key = oldKeys[old] else { continue }
             var position = Self.position(of: key, capacity: addressCapacity)

@@ -79,16 +79,8 @@ public struct YAMLDocument: Sendable {
         var flags: UInt8
 
         init(start: Mark, end: Int32, payload: Int32, length: Int32, next: Int32, kind: UInt8, style: UInt8, flags: UInt8) {
-            startLine = Int32(truncatingIfNeeded: start.line)
-            startColumn = Int32(truncatingIfNeeded: start.column)
-            startOffset = Int32(truncatingIfNeeded: start.offset)
-            self.end = end
-            self.payload = payload
-            self.length = length
-            self.next = next
-            self.kind = kind
-            self.style = style
-            self.flags = flags
+            self.init(line: start.line &- 1, column: start.column &- 1, offset: start.offset, end: Int(end), payload: payload,
+                      length: length, next: next, kind: kind, style: style, flags: flags)
         }
 
         /// A record from libyaml's 0-based mark parts (`yaml_mark_t`), as `init(start:...)` keeps them.
