@@ -59,19 +59,30 @@ struct LiveReport: Sendable {
         [("generated_at", JSONText.string(generatedAt)), ("watch", status.json)]
     }
 
-    /// Writes the report from the kept chunks: the JSON writer's own document
-    /// without findings gives the head, then the chunks follow as they are
-    /// (the last without its comma) and the closing brackets, gathered by
-    /// `writev`. No copy of the whole report is made.
+    /// A report written to its temp file beside `path` and not yet put there: what the
+    /// watcher writes while the tree settles, to swap in when it has (`commit`) or drop.
+    struct Draft: Sendable, Equatable {
+        let temp: String
+    }
+
+    /// Writes the report, then puts it in place.
     mutating func write(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Void, WriteProblem> {
+        prepare(assembly, status: status, generatedAt: generatedAt).flatMap { commit($0) }
+    }
+
+    /// Writes the report into a draft from the kept chunks: the JSON writer's own document
+    /// without findings gives the head, then the chunks follow as they are (the last without
+    /// its comma) and the closing brackets, gathered by `writev`. No copy of the whole
+    /// report is made.
+    func prepare(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Draft, WriteProblem> {
         let extra = Self.extra(status: status, generatedAt: generatedAt)
         let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra + assembly.skipped)
-        guard let last = assembly.findings.last else { return write(whole: empty) }
+        guard let last = assembly.findings.last else { return prepare(whole: empty) }
         guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8),
               var head = String(empty.utf8.dropLast(Self.noFindings.utf8.count))
         else {
             // Not the layout this was written against: take the writer's word for the whole document.
-            return write(whole: assembly.document(extra: extra))
+            return prepare(whole: assembly.document(extra: extra))
         }
         head += Self.opening
         var tail = Self.closing
@@ -83,25 +94,36 @@ struct LiveReport: Sendable {
                     for chunk in assembly.findings.dropLast() { pieces.append(chunk.bytes) }
                     pieces.append(UnsafeRawBufferPointer(rebasing: last.bytes.dropLast(RenderedFindings.separator.count)))
                     pieces.append(UnsafeRawBufferPointer(tailBytes))
-                    return write(pieces: pieces)
+                    return prepare(pieces: pieces)
                 }
             }
         }
     }
 
-    private mutating func write(whole text: String) -> Result<Void, WriteProblem> {
+    private func prepare(whole text: String) -> Result<Draft, WriteProblem> {
         var text = text
-        return text.withUTF8 { write(pieces: [UnsafeRawBufferPointer($0)]) }
+        return text.withUTF8 { prepare(pieces: [UnsafeRawBufferPointer($0)]) }
     }
 
-    private mutating func write(pieces: [UnsafeRawBufferPointer]) -> Result<Void, WriteProblem> {
+    private func prepare(pieces: [UnsafeRawBufferPointer]) -> Result<Draft, WriteProblem> {
+        AtomicFile.writeTemp(pieces: pieces, for: path, sync: false).map(Draft.init)
+    }
+
+    /// Puts the draft at `path`; a draft that cannot be put there is removed.
+    mutating func commit(_ draft: Draft) -> Result<Void, WriteProblem> {
         var identity: FileIdentity?
-        let exchange = exchange
-        let result = AtomicFile.write(pieces: pieces, to: path, sync: false) { temp, path in
-            ReportSwap.replace(temp, at: path, exchange: exchange, identity: &identity)
+        let code = ReportSwap.replace(draft.temp, at: path, exchange: exchange, identity: &identity)
+        guard code == 0 else {
+            unlink(draft.temp)
+            return .failure(WriteProblem(.replace, path, code: code))
         }
-        if case .success = result { written = identity }
-        return result
+        written = identity
+        return .success(())
+    }
+
+    /// Removes a draft that will not be put in place.
+    func discard(_ draft: Draft) {
+        unlink(draft.temp)
     }
 
     /// How the JSON writer ends a document with no findings; with findings,

@@ -11,7 +11,7 @@ extension WatchSession {
         while true {
             let now = Clock.now()
             var deadline = settle.deadline
-            for next in [nextWatchdog, retry.deadline, nextPoll].compactMap({ $0 }) { deadline = min(deadline ?? next, next) }
+            for next in [aheadDeadline, nextWatchdog, retry.deadline, nextPoll].compactMap({ $0 }) { deadline = min(deadline ?? next, next) }
             // To the nanosecond (ppoll): poll's whole milliseconds, rounded up, made every
             // update start up to a millisecond after the settle time.
             var timeout: Int64 = -1
@@ -36,6 +36,7 @@ extension WatchSession {
                         hangup = true
                     } else {
                         // Nothing is being written now: every write finishes before the loop comes back here.
+                        discardAhead()
                         notify("STOPPING=1")
                         log("higlint: stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
                         return .stopped
@@ -49,6 +50,8 @@ extension WatchSession {
                 reload(because: "SIGHUP")
             } else if settle.isDue(at: Clock.now()) {
                 update()
+            } else if let aheadDeadline, Clock.now() >= aheadDeadline {
+                prepareAhead()
             } else if let nextPoll, Clock.now() >= nextPoll {
                 pollUnwatched()
             } else if retry.isDue(at: Clock.now()) {

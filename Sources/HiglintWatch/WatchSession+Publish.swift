@@ -5,8 +5,12 @@ extension WatchSession {
     /// `polled`: the unwatched directories this update looks at because
     /// their poll was due; their files are read again only if their stamp changed.
     func update(polled: Set<String> = []) {
+        let stamp = settle.lastChange
         settle.reset()
+        let ahead = self.ahead
+        self.ahead = nil
         if configChanged {
+            ahead?.discard(from: report)
             configChanged = false
             reload(because: "the config file changed")
             // A reload that took the new config rescanned everything; one that
@@ -14,6 +18,43 @@ extension WatchSession {
             if pending.isEmpty && fullRescanReason == nil { return }
         }
         let began = Clock.now()
+        let reviewedNow = review(polled: polled)
+        let status = currentStatus()
+        guard hasNewsToPublish(status) else {
+            ahead?.discard(from: report)
+            return
+        }
+        var work = (ahead?.work ?? 0) + Clock.now() - began
+        let written: Bool
+        if let ahead, let prepared = ahead.prepared, ahead.stamp == stamp, reviewedNow.isEmpty, ahead.status == status {
+            // Nothing happened since the report was written ahead: it is the one to publish.
+            updates = ahead.number
+            lastUpdate = ahead.time
+            let committing = Clock.now()
+            written = finishPublish(prepared)
+            work = ahead.work + Clock.now() - committing
+        } else {
+            ahead?.discard(from: report)
+            updates += 1
+            lastUpdate = Clock.timestamp()
+            let publishing = Clock.now()
+            written = publish()
+            work += Clock.now() - publishing
+        }
+        var line = "higlint: update \(updates): "
+        if let rescan = unpublished.rescan { line += "\(rescan), full rescan: " }
+        line += describe(unpublished.changes)
+        line += " (\(Clock.milliseconds(work))): \(lastSummaryText)"
+        if !written { line += "; the live report was not updated" }
+        unpublished = UnpublishedReview()
+        log(line)
+        logDifference()
+        notify("STATUS=\(statusText)")
+    }
+
+    /// Reviews what is pending (the paths events named, a full rescan, the polled
+    /// directories) into the table, and keeps what changed for the next update's log line.
+    private func review(polled: Set<String>) -> UnpublishedReview {
         var tops = pending
         pending = [:]
         let rescan = fullRescanReason
@@ -30,19 +71,66 @@ extension WatchSession {
             settle.noteChange(at: Clock.now())
         }
         schedulePoll()
+        let reviewed = UnpublishedReview(changes: changes, rescan: rescan)
+        unpublished.absorb(reviewed)
+        return reviewed
+    }
+
+    private func hasNewsToPublish(_ status: WatchStatus) -> Bool {
+        !unpublished.isEmpty || status != lastPublishedStatus || retry.isFailing
+    }
+
+    // MARK: - Writing ahead
+
+    /// How long the tree must have been quiet before the next report is written ahead.
+    /// The events of one save (write, close, rename) come within a fraction of a
+    /// millisecond, so after 2 ms of quiet the save is most likely whole; the settle
+    /// time after it still decides when the report is published.
+    static let aheadDelay: Int64 = 2_000_000
+
+    /// When the next report is due to be written ahead: once per burst of changes,
+    /// `aheadDelay` after its last change so far, when that comes before the settle's
+    /// deadline; nil when nothing is to be written ahead.
+    var aheadDeadline: Int64? {
+        guard !configChanged, let first = settle.firstChange, let last = settle.lastChange,
+              let due = settle.deadline, aheadBurst != first
+        else { return nil }
+        let at = last + Self.aheadDelay
+        return at < due ? at : nil
+    }
+
+    /// Reviews what is pending and writes the report it makes into a draft, while the
+    /// tree settles, so that at the settle's deadline the update only has to swap it
+    /// in. A change noted after this began makes the draft stale: the update then
+    /// reviews and writes as usual, and drops it. Once per burst, so a stream of
+    /// changes costs at most one report written in vain per update.
+    func prepareAhead() {
+        guard let stamp = settle.lastChange else { return }
+        aheadBurst = settle.firstChange
+        ahead?.discard(from: report)
+        ahead = nil
+        let began = Clock.now()
+        _ = review(polled: [])
         let status = currentStatus()
-        if changes.isEmpty && rescan == nil && status == lastPublishedStatus && !retry.isFailing { return }
-        updates += 1
-        lastUpdate = Clock.timestamp()
-        let written = publish()
-        var line = "higlint: update \(updates): "
-        if let rescan { line += "\(rescan), full rescan: " }
-        line += describe(changes)
-        line += " (\(Clock.milliseconds(Clock.now() - began))): \(lastSummaryText)"
-        if !written { line += "; the live report was not updated" }
-        log(line)
-        logDifference()
-        notify("STATUS=\(statusText)")
+        var prepared: PreparedReport?
+        var number = updates
+        var time = lastUpdate
+        if hasNewsToPublish(status) {
+            // The draft names the update it will be; until it is published, this one is the last.
+            let published = (updates, lastUpdate)
+            updates += 1
+            lastUpdate = Clock.timestamp()
+            (number, time) = (updates, lastUpdate)
+            prepared = preparePublish(startingUp: false)
+            (updates, lastUpdate) = published
+        }
+        ahead = AheadUpdate(stamp: stamp, status: status, prepared: prepared, number: number, time: time, work: Clock.now() - began)
+    }
+
+    /// Drops a report written ahead (a reload, a retry, the daemon stopping).
+    func discardAhead() {
+        ahead?.discard(from: report)
+        ahead = nil
     }
 
     func describe(_ changes: Changes) -> String {
@@ -92,14 +180,29 @@ extension WatchSession {
     /// written, and systemd's status say which output is failing and why.
     @discardableResult
     func publish(startingUp: Bool = false) -> Bool {
+        discardAhead()
+        return finishPublish(preparePublish(startingUp: startingUp), startingUp: startingUp)
+    }
+
+    /// The first half of a publish: the report written into its draft, not yet in place.
+    func preparePublish(startingUp: Bool) -> PreparedReport {
         // Its directory must exist at the start; later, one that was deleted is made again.
         if !startingUp { recreateOutputDirectories() }
         let assembly = results.assemble(with: engine, baseline: baseline)
         lastSummary = assembly.summary
+        let others = retry.failures.filter { $0.key != report.path }
+        let status = currentStatus(writeFailures: others)
+        let draft = report.prepare(assembly, status: status, generatedAt: Clock.timestamp())
+        return PreparedReport(assembly: assembly, others: others, draft: draft)
+    }
+
+    /// The second half: the draft put in place, the extra outputs written after it.
+    func finishPublish(_ prepared: PreparedReport, startingUp: Bool = false) -> Bool {
+        let assembly = prepared.assembly
         var failures: [String: String] = [:]
-        var others = retry.failures.filter { $0.key != report.path }
+        var others = prepared.others
         var status = currentStatus(writeFailures: others)
-        switch report.write(assembly, status: status, generatedAt: Clock.timestamp()) {
+        switch prepared.draft.flatMap({ report.commit($0) }) {
         case .success:
             break
         case .failure(let problem) where startingUp:

@@ -13,6 +13,43 @@ extension WatchSession {
 
         var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
         var count: Int { added.count + changed.count + removed.count }
+
+        /// These changes followed by `later`, as one: a path's last word wins, except that
+        /// a path added and then changed is still new, one added and then removed was never
+        /// published, and one removed and then added again has changed.
+        func followed(by later: Changes) -> Changes {
+            if isEmpty { return later }
+            if later.isEmpty { return self }
+            var state: [String: Kind] = [:]
+            var order: [String] = []
+            func note(_ path: String, _ kind: Kind) {
+                if state[path] == nil { order.append(path) }
+                switch (state[path], kind) {
+                case (.added?, .changed): break
+                case (.added?, .removed): state[path] = .gone
+                case (.removed?, .added): state[path] = .changed
+                default: state[path] = kind
+                }
+            }
+            for (paths, kind) in [(added, Kind.added), (changed, .changed), (removed, .removed)] {
+                for path in paths { note(path, kind) }
+            }
+            for (paths, kind) in [(later.added, Kind.added), (later.changed, .changed), (later.removed, .removed)] {
+                for path in paths { note(path, kind) }
+            }
+            var merged = Changes()
+            for path in order {
+                switch state[path] {
+                case .added?: merged.added.append(path)
+                case .changed?: merged.changed.append(path)
+                case .removed?: merged.removed.append(path)
+                case .gone?, nil: break
+                }
+            }
+            return merged
+        }
+
+        private enum Kind { case added, changed, removed, gone }
     }
 
     /// Re-examines `tops` (path → whether its watch is suspect). A path whose

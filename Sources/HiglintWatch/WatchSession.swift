@@ -48,6 +48,13 @@ final class WatchSession {
     var listingErrors: [String: String] = [:]
     var rootErrors: [String: String] = [:]
 
+    /// The next update written ahead while the tree settles, and the burst (its first
+    /// change) it was written for: one per burst.
+    var ahead: AheadUpdate?
+    var aheadBurst: Int64?
+    /// What was reviewed and not yet published.
+    var unpublished = UnpublishedReview()
+
     var updates = 0
     var lastUpdate: String?
     var lastPublishedStatus: WatchStatus?

@@ -42,6 +42,22 @@ public enum AtomicFile {
         pieces: [UnsafeRawBufferPointer], to path: String, sync: Bool = false, permissions: mode_t? = nil,
         replace: (_ temp: String, _ path: String) -> Int32
     ) -> Result<Void, WriteProblem> {
+        writeTemp(pieces: pieces, for: path, sync: sync, permissions: permissions).flatMap { temp in
+            let code = replace(temp, path)
+            if code != 0 {
+                unlink(temp)
+                return .failure(WriteProblem(.replace, path, code: code))
+            }
+            return .success(())
+        }
+    }
+
+    /// The first half of an atomic write: the concatenation of `pieces` in a new temp
+    /// file beside `path`, closed, and its path; nothing is at `path` yet. The caller puts
+    /// it there or unlinks it (the watcher writes its next report ahead this way).
+    public static func writeTemp(
+        pieces: [UnsafeRawBufferPointer], for path: String, sync: Bool = false, permissions: mode_t? = nil
+    ) -> Result<String, WriteProblem> {
         let temp = tempPath(for: path, sequence: nextSequence())
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(WriteProblem(.create, temp, code: errno)) }
@@ -67,12 +83,7 @@ public enum AtomicFile {
             unlink(temp)
             return .failure(WriteProblem(.write, temp, code: code))
         }
-        let code = replace(temp, path)
-        if code != 0 {
-            unlink(temp)
-            return .failure(WriteProblem(.replace, path, code: code))
-        }
-        return .success(())
+        return .success(temp)
     }
 
     /// The kernel takes at most this many pieces per `writev` (IOV_MAX on Linux).
@@ -130,7 +141,7 @@ public struct WriteProblem: Error, Sendable, Equatable, CustomStringConvertible 
     public var path: String
     public var reason: String
 
-    init(_ step: Step, _ path: String, code: Int32) {
+    public init(_ step: Step, _ path: String, code: Int32) {
         self.step = step
         self.path = path
         reason = FileSystem.errorText(code)
