@@ -23,7 +23,7 @@ extension WatchSession {
         /// Nanoseconds spent on it, for the update's log line.
         var work: Int64
 
-        func discard(from report: LiveReport) {
+        func discard(from report: inout LiveReport) {
             if case .success(let draft)? = prepared?.draft { report.discard(draft) }
         }
     }

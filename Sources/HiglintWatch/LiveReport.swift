@@ -39,15 +39,38 @@ struct WatchStatus: Sendable, Equatable {
 /// rename alone already gives readers whole files; syncing would add a disk
 /// flush to the latency of every save for no reader's benefit. After a power
 /// loss the next start rewrites it.
+///
+/// A large report is double-buffered: after each publish a spare copy of it is written
+/// beside it while the watcher is idle (`writeSpare`), a private temp file no reader
+/// knows of, and the next report is made by patching that copy in place (its head, then
+/// everything from the first file whose findings changed) rather than by writing all of
+/// it into a new file. The report that is replaced is never touched: a reader may still
+/// hold it open.
 struct LiveReport: Sendable {
     let path: String
     /// The file this value last put at `path`: finding it there means the report is in place.
     private(set) var written: FileIdentity?
     /// How the new file takes the old one's place (tests make the exchange fail).
     var exchange: ReportSwap.Exchange = ReportSwap.systemExchange
+    /// Reports smaller than this get no spare: writing them whole costs next to nothing,
+    /// and a copy left beside every small report would only be clutter.
+    let spareMinimumBytes: Int
+    static let defaultSpareMinimumBytes = 4 << 20
+    /// The layout of the report last put at `path`, until its spare is written.
+    private var published: ReportLayout?
+    private var spare: Spare?
 
-    init(path: String) {
+    init(path: String, spareMinimumBytes: Int = LiveReport.defaultSpareMinimumBytes) {
         self.path = path
+        self.spareMinimumBytes = spareMinimumBytes
+    }
+
+    /// A private copy of a report: its temp file, what it holds, and its stamp, which must
+    /// still be the file's for it to be patched (anything else means someone touched it).
+    private struct Spare: Sendable {
+        let temp: String
+        let layout: ReportLayout
+        let stamp: ContentStamp
     }
 
     /// Whether the file at `path` now is the one this value wrote last.
@@ -61,8 +84,9 @@ struct LiveReport: Sendable {
 
     /// A report written to its temp file beside `path` and not yet put there: what the
     /// watcher writes while the tree settles, to swap in when it has (`commit`) or drop.
-    struct Draft: Sendable, Equatable {
+    struct Draft: Sendable {
         let temp: String
+        let layout: ReportLayout
     }
 
     /// Writes the report, then puts it in place.
@@ -70,47 +94,62 @@ struct LiveReport: Sendable {
         prepare(assembly, status: status, generatedAt: generatedAt).flatMap { commit($0) }
     }
 
-    /// Writes the report into a draft from the kept chunks: the JSON writer's own document
-    /// without findings gives the head, then the chunks follow as they are (the last without
-    /// its comma) and the closing brackets, gathered by `writev`. No copy of the whole
-    /// report is made.
-    func prepare(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Draft, WriteProblem> {
+    /// Writes the report into a draft, from the kept chunks gathered by `writev` (no copy
+    /// of the whole report is made): by patching the spare when there is one, else whole.
+    mutating func prepare(_ assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> Result<Draft, WriteProblem> {
+        let layout = Self.layout(of: assembly, status: status, generatedAt: generatedAt)
+        if let spare, let draft = patch(spare, into: layout) {
+            self.spare = nil
+            return .success(draft)
+        }
+        if let spare {
+            unlink(spare.temp)
+            self.spare = nil
+        }
+        return layout.withPieces { AtomicFile.writeTemp(pieces: $0, for: path, sync: false) }
+            .map { Draft(temp: $0, layout: layout) }
+    }
+
+    /// The JSON writer's own document without findings gives the head; the chunks follow
+    /// as they are (the last without its comma), then the closing brackets.
+    static func layout(of assembly: ResultTable.Assembly, status: WatchStatus, generatedAt: String) -> ReportLayout {
         let extra = Self.extra(status: status, generatedAt: generatedAt)
         let empty = JSONReportWriter.document(summary: assembly.summary, renderedFindings: [], extra: extra + assembly.skipped)
-        guard let last = assembly.findings.last else { return prepare(whole: empty) }
-        guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8),
-              var head = String(empty.utf8.dropLast(Self.noFindings.utf8.count))
-        else {
+        guard !assembly.findings.isEmpty else { return ReportLayout(head: Array(empty.utf8)) }
+        guard empty.utf8.suffix(Self.noFindings.utf8.count).elementsEqual(Self.noFindings.utf8) else {
             // Not the layout this was written against: take the writer's word for the whole document.
-            return prepare(whole: assembly.document(extra: extra))
+            return ReportLayout(head: Array(assembly.document(extra: extra).utf8))
         }
-        head += Self.opening
-        var tail = Self.closing
-        return withExtendedLifetime(assembly.findings) {
-            head.withUTF8 { headBytes in
-                tail.withUTF8 { tailBytes in
-                    var pieces: [UnsafeRawBufferPointer] = [UnsafeRawBufferPointer(headBytes)]
-                    pieces.reserveCapacity(assembly.findings.count + 2)
-                    for chunk in assembly.findings.dropLast() { pieces.append(chunk.bytes) }
-                    pieces.append(UnsafeRawBufferPointer(rebasing: last.bytes.dropLast(RenderedFindings.separator.count)))
-                    pieces.append(UnsafeRawBufferPointer(tailBytes))
-                    return prepare(pieces: pieces)
-                }
+        return ReportLayout(
+            head: Array(empty.utf8.dropLast(Self.noFindings.utf8.count)) + Array(Self.opening.utf8),
+            chunks: assembly.findings, tail: Array(Self.closing.utf8))
+    }
+
+    /// The spare rewritten into `layout` in place: the head, then everything from the first
+    /// chunk that differs, then cut to length. Nil when it cannot be (the spare was touched,
+    /// or a write failed), and the report is then written whole.
+    private func patch(_ spare: Spare, into layout: ReportLayout) -> Draft? {
+        guard ContentStamp.of(spare.temp) == spare.stamp else { return nil }
+        let fd = open(spare.temp, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        let (first, offset) = layout.firstDifference(from: spare.layout) ?? (0, 0)
+        let written = layout.withPieces { pieces -> Bool in
+            // A head as long as the spare's goes over it; from the first difference on, the rest.
+            let rest = offset == 0 ? pieces : Array(pieces[(1 + first)...])
+            if offset > 0 {
+                guard lseek(fd, 0, SEEK_SET) == 0, AtomicFile.writeAll([pieces[0]], to: fd) == nil else { return false }
             }
+            return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && AtomicFile.writeAll(rest, to: fd) == nil
+                && ftruncate(fd, off_t(layout.count)) == 0
         }
+        guard close(fd) == 0, written else { return nil }
+        return Draft(temp: spare.temp, layout: layout)
     }
 
-    private func prepare(whole text: String) -> Result<Draft, WriteProblem> {
-        var text = text
-        return text.withUTF8 { prepare(pieces: [UnsafeRawBufferPointer($0)]) }
-    }
-
-    private func prepare(pieces: [UnsafeRawBufferPointer]) -> Result<Draft, WriteProblem> {
-        AtomicFile.writeTemp(pieces: pieces, for: path, sync: false).map(Draft.init)
-    }
-
-    /// Puts the draft at `path`; a draft that cannot be put there is removed.
-    mutating func commit(_ draft: Draft) -> Result<Void, WriteProblem> {
+    /// Puts the draft at `path`; a draft that cannot be put there is removed. `spareAfter`:
+    /// whether a spare copy of it is to be written (not after the first report: a tree
+    /// nobody edits needs none, and an idle watcher writes nothing).
+    mutating func commit(_ draft: Draft, spareAfter: Bool = true) -> Result<Void, WriteProblem> {
         var identity: FileIdentity?
         let code = ReportSwap.replace(draft.temp, at: path, exchange: exchange, identity: &identity)
         guard code == 0 else {
@@ -118,12 +157,43 @@ struct LiveReport: Sendable {
             return .failure(WriteProblem(.replace, path, code: code))
         }
         written = identity
+        published = spareAfter ? draft.layout : nil
         return .success(())
     }
 
-    /// Removes a draft that will not be put in place.
-    func discard(_ draft: Draft) {
-        unlink(draft.temp)
+    /// A draft that will not be put in place: kept as the spare when the report is large
+    /// (what it holds is known exactly), else removed.
+    mutating func discard(_ draft: Draft) {
+        if spare == nil, draft.layout.count >= spareMinimumBytes, let stamp = ContentStamp.of(draft.temp) {
+            spare = Spare(temp: draft.temp, layout: draft.layout, stamp: stamp)
+        } else {
+            unlink(draft.temp)
+        }
+    }
+
+    /// Whether the report in place is large enough for a spare and has none yet.
+    var needsSpare: Bool {
+        spare == nil && (published?.count ?? 0) >= spareMinimumBytes
+    }
+
+    /// Writes the spare copy of the report in place, once per publish: one that cannot
+    /// be written leaves the next report to be written whole, as without spares.
+    mutating func writeSpare() {
+        guard needsSpare, let layout = published else { return }
+        published = nil
+        guard case .success(let temp) = layout.withPieces({ AtomicFile.writeTemp(pieces: $0, for: path, sync: false) }) else { return }
+        if let stamp = ContentStamp.of(temp) {
+            spare = Spare(temp: temp, layout: layout, stamp: stamp)
+        } else {
+            unlink(temp)
+        }
+    }
+
+    /// Removes the spare (a reload, the watcher stopping).
+    mutating func removeSpare() {
+        if let spare { unlink(spare.temp) }
+        spare = nil
+        published = nil
     }
 
     /// How the JSON writer ends a document with no findings; with findings,

@@ -15,7 +15,7 @@ extension WatchSession {
             // To the nanosecond (ppoll): poll's whole milliseconds, rounded up, made every
             // update start up to a millisecond after the settle time.
             var timeout: Int64 = -1
-            if mayHaveBuffered {
+            if mayHaveBuffered || isSpareDue {
                 timeout = 0
             } else if let deadline {
                 timeout = max(0, deadline - now)
@@ -37,6 +37,7 @@ extension WatchSession {
                     } else {
                         // Nothing is being written now: every write finishes before the loop comes back here.
                         discardAhead()
+                        report.removeSpare()
                         notify("STOPPING=1")
                         log("higlint: stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
                         return .stopped
@@ -56,12 +57,20 @@ extension WatchSession {
                 pollUnwatched()
             } else if retry.isDue(at: Clock.now()) {
                 retryWrites()
+            } else if isSpareDue {
+                report.writeSpare()
             }
             if let watchdogInterval, let next = nextWatchdog, Clock.now() >= next {
                 notify("WATCHDOG=1")
                 nextWatchdog = Clock.now() + watchdogInterval
             }
         }
+    }
+
+    /// The spare copy of a large report is written when nothing else waits: no change
+    /// settling, no event unread.
+    private var isSpareDue: Bool {
+        report.needsSpare && !settle.isPending && ahead == nil && !mayHaveBuffered
     }
 
     /// Reads what is queued, a bounded number at a time so a flood of events

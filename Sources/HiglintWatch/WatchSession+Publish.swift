@@ -10,7 +10,7 @@ extension WatchSession {
         let ahead = self.ahead
         self.ahead = nil
         if configChanged {
-            ahead?.discard(from: report)
+            ahead?.discard(from: &report)
             configChanged = false
             reload(because: "the config file changed")
             // A reload that took the new config rescanned everything; one that
@@ -21,7 +21,7 @@ extension WatchSession {
         let reviewedNow = review(polled: polled)
         let status = currentStatus()
         guard hasNewsToPublish(status) else {
-            ahead?.discard(from: report)
+            ahead?.discard(from: &report)
             return
         }
         var work = (ahead?.work ?? 0) + Clock.now() - began
@@ -34,7 +34,7 @@ extension WatchSession {
             written = finishPublish(prepared)
             work = ahead.work + Clock.now() - committing
         } else {
-            ahead?.discard(from: report)
+            ahead?.discard(from: &report)
             updates += 1
             lastUpdate = Clock.timestamp()
             let publishing = Clock.now()
@@ -107,7 +107,7 @@ extension WatchSession {
     func prepareAhead() {
         guard let stamp = settle.lastChange else { return }
         aheadBurst = settle.firstChange
-        ahead?.discard(from: report)
+        ahead?.discard(from: &report)
         ahead = nil
         let began = Clock.now()
         _ = review(polled: [])
@@ -129,7 +129,7 @@ extension WatchSession {
 
     /// Drops a report written ahead (a reload, a retry, the daemon stopping).
     func discardAhead() {
-        ahead?.discard(from: report)
+        ahead?.discard(from: &report)
         ahead = nil
     }
 
@@ -202,7 +202,7 @@ extension WatchSession {
         var failures: [String: String] = [:]
         var others = prepared.others
         var status = currentStatus(writeFailures: others)
-        switch prepared.draft.flatMap({ report.commit($0) }) {
+        switch prepared.draft.flatMap({ report.commit($0, spareAfter: !startingUp) }) {
         case .success:
             break
         case .failure(let problem) where startingUp:

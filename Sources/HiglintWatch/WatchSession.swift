@@ -135,6 +135,9 @@ final class WatchSession {
         settle = Settle(
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)
+        // The old report's draft and spare go first: the new one removes leftovers, and they are not.
+        discardAhead()
+        report.removeSpare()
         report = LiveReport(path: reportPath)
         outputs = ExtraOutputs(newConfig.watch.outputs, baseDirectory: newConfig.baseDirectory)
         if newConfig.watch.outputs.contains(where: \.isStandardOutput) {
@@ -162,7 +165,7 @@ final class WatchSession {
             log("higlint: error: \(startupFailure)")
             return false
         }
-        let leftovers = ([report] + outputs.paths.map(LiveReport.init)).flatMap { $0.removeLeftovers() }
+        let leftovers = ([report] + outputs.paths.map { LiveReport(path: $0) }).flatMap { $0.removeLeftovers() }
         if !leftovers.isEmpty {
             log("higlint: note: removed \(leftovers.count) leftover temp file\(leftovers.count == 1 ? "" : "s") of the live report: \(leftovers.joined(separator: ", "))")
         }

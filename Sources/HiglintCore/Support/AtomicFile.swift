@@ -89,9 +89,9 @@ public enum AtomicFile {
     /// The kernel takes at most this many pieces per `writev` (IOV_MAX on Linux).
     public static let piecesPerCall = 1024
 
-    /// Writes every byte of `pieces`, resuming after short writes and
-    /// interruptions; returns the errno of a failure, or nil.
-    private static func writeAll(_ pieces: [UnsafeRawBufferPointer], to fd: Int32) -> Int32? {
+    /// Writes every byte of `pieces` at the descriptor's offset, resuming after short
+    /// writes and interruptions; returns the errno of a failure, or nil.
+    public static func writeAll(_ pieces: [UnsafeRawBufferPointer], to fd: Int32) -> Int32? {
         var vectors = pieces.compactMap { piece -> iovec? in
             guard let base = piece.baseAddress, !piece.isEmpty else { return nil }
             return iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: piece.count)
