@@ -122,7 +122,7 @@ final class LSPClient: @unchecked Sendable {
                         file: file, line: line)
                 throw XCTSkip("gave up waiting")
             }
-            condition.wait(until: min(limit, Date().addingTimeInterval(1)))
+            _ = condition.wait(until: min(limit, Date().addingTimeInterval(1)))
         }
     }
 
@@ -157,7 +157,7 @@ final class LSPClient: @unchecked Sendable {
     func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         let limit = Date().addingTimeInterval(Self.deadline)
         condition.lock()
-        while !ended, Date() < limit { condition.wait(until: min(limit, Date().addingTimeInterval(1))) }
+        while !ended, Date() < limit { _ = condition.wait(until: min(limit, Date().addingTimeInterval(1))) }
         condition.unlock()
         // Output closed: the process is exiting; its status follows at once.
         let exited = DispatchSemaphore(value: 0)
