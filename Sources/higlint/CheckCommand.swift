@@ -183,8 +183,11 @@ enum CheckCommand {
             return ExitStatus.failure
         }
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
+        // Shared by the fixing passes and the review after them: fixes edit only specs, never
+        // a file the app facts come from.
+        let importers = Registry.importersForOnePass()
         let engine = Engine(
-            plugins: plugins.all, importers: Registry.importers, config: config,
+            plugins: plugins.all, importers: importers, config: config,
             wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
         let safeties: Set<FixSafety> = arguments.isSet(Self.unsafeFixes) ? [.safe, .unsafe] : [.safe]
         var fixed: Int?
@@ -205,7 +208,7 @@ enum CheckCommand {
         if fixing {
             // Its passes review each file several times, and draw nothing.
             let fixer = CheckFixing(
-                engine: Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false),
+                engine: Engine(plugins: plugins.all, importers: importers, config: config, wireframes: false),
                 safeties: safeties, showsDiff: arguments.isSet(Self.diff))
             var fixRun = fixer.run(outcome.files)
             if readsStandardInput, standardInput == nil, !fixer.showsDiff {

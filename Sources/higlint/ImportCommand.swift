@@ -41,8 +41,9 @@ enum ImportCommand {
         var written = 0
         var specs: [ImportedSpecs.Spec] = []
         let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        let importers = Registry.importersForOnePass()
         for file in outcome.files {
-            guard let importer = Registry.importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })
+            guard let importer = importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })
             else { continue }
             let bytes: [UInt8]
             switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
