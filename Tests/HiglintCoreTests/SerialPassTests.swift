@@ -113,6 +113,34 @@ final class SerialPassTests: XCTestCase {
         XCTAssertEqual(report.findings, plain)
     }
 
+    /// The project pass finds each screen's duplicate name and unknown parent on every core
+    /// from a few hundred screens on; its findings, their fixes and the ignore entries they
+    /// use come out as the pass on one thread gives them.
+    func testTheProjectPassOnEveryCoreGivesWhatItGivesOnOne() {
+        var specs: [String: String] = [:]
+        for copy in 0..<70 {
+            let directory = "copy-\(copy < 10 ? "0" : "")\(copy)"
+            specs[directory + "/a.yaml"] = "screen: A\nparent: Hom\nreview: {ignore: [spec.duplicate-screen]}\n"
+            specs[directory + "/b.yaml"] = "screen: Home\nreview: {ignore: [spec.unknown-parent, bars]}\n"
+            specs[directory + "/c.yaml"] = "screen: C\nparent: Nowhere\n---\nscreen: C\nparent: A\n"
+        }
+        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
+        serial.screensForParallelPass = .max
+        var parallel = serial
+        parallel.screensForParallelPass = 0
+        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
+        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
+        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
+        let expected = serial.report(results, sources: sources).findings
+        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected)
+        XCTAssertEqual(Set(expected.map(\.rule)), ["spec.duplicate-screen", "spec.unknown-parent", "spec.unused-ignore"])
+        XCTAssertTrue(expected.contains { $0.rule == "spec.unknown-parent" && $0.fix != nil })
+        XCTAssertEqual(expected.filter { $0.rule == "spec.duplicate-screen" }.count, 69 * 2 + 70)
+        // A's entry suppresses its duplicate in every copy but the first, and is unused there only.
+        XCTAssertEqual(expected.filter { $0.rule == "spec.unused-ignore" }.map(\.file).filter { $0.hasSuffix("/a.yaml") },
+                       ["copy-00/a.yaml"])
+    }
+
     func testProjectIndexPositionsMatchTheNames() {
         let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
         let summaries = specs.keys.sorted().flatMap {
