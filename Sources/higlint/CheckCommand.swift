@@ -146,6 +146,7 @@ enum CheckCommand {
 
         var discovery = ConfigResolution.discovery(for: config)
         discovery.excludesNamedFiles = arguments.isSet(Self.forceExclude)
+        discovery.keepsEntry = Registry.keptByDiscovery
         let outcome = readsStandardInput && paths.isEmpty
             ? SpecDiscovery.Outcome()
             : discovery.discover(ConfigResolution.reviewPaths(paths, config: config))
@@ -185,7 +186,7 @@ enum CheckCommand {
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
         // Shared by the fixing passes and the review after them: fixes edit only specs, never
         // a file the app facts come from.
-        let importers = Registry.importersForOnePass()
+        let importers = Registry.importersForOnePass(after: outcome)
         let engine = Engine(
             plugins: plugins.all, importers: importers, config: config,
             wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)

@@ -391,6 +391,21 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(AppFactsLocator(looks: .once).lookUp(documentAt: card).sources, [])
     }
 
+    /// Directories listed already in the run (by the discovery) are taken as the locator's
+    /// look at them when it looks once, and listed again by one that looks every time.
+    func testALocatorThatLooksOnceTakesDirectoriesListedAlready() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        let main = path("App/Base.lproj/Main.storyboard")
+        let listed = [root: [String](), path("App"): [], path("App/Base.lproj"): []]
+        XCTAssertEqual(AppFactsLocator(looks: .once, listed: listed).lookUp(documentAt: main).sources, [])
+        XCTAssertEqual(AppFactsLocator(looks: .everyTime, listed: listed).facts(forDocumentAt: main).device, .universal)
+        let named = [root: ["App.xcodeproj", "Other.xcodeproj"], path("App"): [], path("App/Base.lproj"): []]
+        let found = AppFactsLocator(looks: .once, listed: named).lookUp(documentAt: main)
+        XCTAssertEqual(found.facts, AppFactsLocator().facts(forDocumentAt: main))
+        XCTAssertEqual(found.sources, AppFactsLocator().sources(forDocumentAt: main))
+    }
+
     /// Looking once changes how often the files are looked at, never what is found in them.
     func testLookingOnceAnswersAsLookingEveryTime() throws {
         try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;", appBase: "baseConfigurationReference = F5;")

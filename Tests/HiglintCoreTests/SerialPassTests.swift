@@ -63,6 +63,24 @@ final class SerialPassTests: XCTestCase {
         XCTAssertTrue(outcome.files.contains { $0.displayPath == "a/x.yaml" })
     }
 
+    /// The walk keeps the entries it is asked to keep of each directory it lists, hidden
+    /// ones too, by the directory's absolute path; it keeps nothing unless asked.
+    func testWalkKeepsTheEntriesItIsAskedFor() throws {
+        let root = try makeTree()
+        var discovery = SpecDiscovery(exclude: ["deep/1/2/**"], workingDirectory: root)
+        XCTAssertEqual(discovery.discover(["."]).keptEntries, [:])
+        discovery.keepsEntry = { $0.hasPrefix(".") || $0.hasSuffix(".yaml") }
+        let kept = discovery.discover(["."]).keptEntries
+        let real = FileSystem.absolute(root)
+        XCTAssertEqual(kept[real]?.sorted(), [".hidden", "A.yaml", "a-b.yaml", "a.yaml", "ab.yaml", "d.yaml", "d.yamlx.yaml",
+                                               "e\u{301}.yaml", "é.yaml"].sorted())
+        XCTAssertEqual(kept[FileSystem.join(real, "deep/1")], ["2.yaml"])
+        XCTAssertEqual(kept[FileSystem.join(real, "n")], [])
+        // Neither an excluded directory nor a hidden one is listed.
+        XCTAssertNil(kept[FileSystem.join(real, "deep/1/2")])
+        XCTAssertNil(kept[FileSystem.join(real, ".hidden")])
+    }
+
     // MARK: - Report order
 
     private static func finding(_ file: String, _ line: Int, _ column: Int, _ rule: String, _ message: String = "m") -> Finding {

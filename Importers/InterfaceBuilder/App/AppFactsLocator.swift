@@ -35,8 +35,17 @@ public final class AppFactsLocator: Sendable {
 
     private let state: State
 
-    public init(looks: Looks = .everyTime) {
-        state = State(looks: looks)
+    /// `listed`: the entries named like an Xcode project (`isProjectName`) of directories
+    /// listed already in this run, by absolute path, taken as the locator's own look at
+    /// them; only with `Looks.once`, where a first look is all there is.
+    public init(looks: Looks = .everyTime, listed: [String: [String]] = [:]) {
+        state = State(looks: looks, listed: looks == .once ? listed : [:])
+    }
+
+    /// Whether a directory entry's name is an Xcode project's (`NAME.xcodeproj`), which the
+    /// search up from a document looks for.
+    public static func isProjectName(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj")
     }
 
     public func facts(forDocumentAt path: String) -> AppFacts {
@@ -265,10 +274,13 @@ private final class State: Sendable {
     private let plists: KeyedCells<Stamped<InfoPlistReading>>
     /// `Looks.once`: every path's state as first seen. Nil when each look stats again.
     private let firstLooks: FirstLooks?
+    /// Project names of directories listed before the locator was made (`AppFactsLocator.init`).
+    private let listed: [String: [String]]
 
     struct Note: Error, Sendable { var text: String }
 
-    init(looks: AppFactsLocator.Looks) {
+    init(looks: AppFactsLocator.Looks, listed: [String: [String]]) {
+        self.listed = listed
         let checksAgain = looks == .everyTime
         answers = KeyedCells(checksAgain: checksAgain)
         walks = KeyedCells(checksAgain: checksAgain)
@@ -300,13 +312,16 @@ private final class State: Sendable {
     }
 
     private func listProjectFiles(in directory: String) -> [String] {
-        var projects: [String] = []
-        if case .success(let entries) = FileSystem.list(directory) {
-            projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
-                FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
-            }.filter { stamp(of: $0)?.isRegular == true }
+        let names: [String]
+        if let known = listed[directory] {
+            names = known
+        } else if case .success(let entries) = FileSystem.list(directory) {
+            names = entries.map(\.name).filter(AppFactsLocator.isProjectName)
+        } else {
+            names = []
         }
-        return projects
+        return names.sorted().map { FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj") }
+            .filter { stamp(of: $0)?.isRegular == true }
     }
 
     func project(at path: String) -> Result<XcodeProject, Note> {

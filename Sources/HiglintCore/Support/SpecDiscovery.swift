@@ -32,6 +32,10 @@ public struct SpecDiscovery: Sendable {
     /// Whether the globs also skip files named on the command line (`--force-exclude`, for
     /// pre-commit, which names every changed file); otherwise a named file is reviewed as asked.
     public var excludesNamedFiles = false
+    /// Entry names the walk keeps, by directory (`Outcome.keptEntries`), for a reader of the
+    /// reviewed files that would list the same directories again in the same run (the app
+    /// facts' search for a project); nil keeps none.
+    public var keepsEntry: (@Sendable (String) -> Bool)?
 
     public init(
         exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
@@ -54,6 +58,9 @@ public struct SpecDiscovery: Sendable {
         /// Directories named to review that hold no spec (and could be listed): a misspelt
         /// or emptied folder, which the caller decides is an error or not.
         public var emptyDirectories: [String] = []
+        /// For each directory the walk listed (its absolute path), the names of its entries,
+        /// hidden ones too, that `keepsEntry` picked; empty without `keepsEntry`.
+        public var keptEntries: [String: [String]] = [:]
 
         public init() {}
     }
@@ -172,6 +179,7 @@ public struct SpecDiscovery: Sendable {
                 outcome.errors.append("\(directoryDisplay): cannot list directory: \(problem)")
                 continue
             }
+            if let keepsEntry { outcome.keptEntries[directory] = entries.map(\.name).filter(keepsEntry) }
             entries.removeAll { $0.name.hasPrefix(".") }
             var children: [Pending] = []
             for entry in Self.inWalkOrder(entries) {
