@@ -63,6 +63,25 @@ final class SerialPassTests: XCTestCase {
         XCTAssertTrue(outcome.files.contains { $0.displayPath == "a/x.yaml" })
     }
 
+    /// The top directory's subdirectories are walked on every core: their files, notes and
+    /// kept entries still come in walk order, the top directory's own notes first.
+    func testWalkOnEveryCoreKeepsWalkOrderForNotesToo() throws {
+        let root = try makeTree()
+        for directory in ["", "a/", "deep/1/", "z/"] {
+            XCTAssertEqual(symlink(root + "/nowhere", root + "/" + directory + "gone.yaml"), 0)
+        }
+        var discovery = SpecDiscovery(exclude: [], workingDirectory: root)
+        discovery.keepsEntry = { $0 == "gone.yaml" }
+        let outcome = discovery.discover(["."])
+        XCTAssertEqual(outcome.notes, ["gone.yaml", "a/gone.yaml", "deep/1/gone.yaml", "z/gone.yaml"].map {
+            "\($0): skipped, dangling symbolic link"
+        })
+        assertPlainOrder(outcome, discovery, "on every core")
+        let real = FileSystem.absolute(root)
+        XCTAssertEqual(Set(outcome.keptEntries.filter { !$0.value.isEmpty }.keys),
+                       Set(["", "/a", "/deep/1", "/z"].map { real + $0 }))
+    }
+
     /// The walk keeps the entries it is asked to keep of each directory it lists, hidden
     /// ones too, by the directory's absolute path; it keeps nothing unless asked.
     func testWalkKeepsTheEntriesItIsAskedFor() throws {
