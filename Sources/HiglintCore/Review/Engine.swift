@@ -566,17 +566,19 @@ public struct Engine: Sendable {
         if !Self.isInPathOrder(files) {
             files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         }
-        var findingCount = 0
-        for position in files.indices { findingCount += files[position].findings.count }
-        var findings: [Finding] = []
-        findings.reserveCapacity(findingCount)
-        for position in files.indices { findings.append(contentsOf: files[position].findings) }
         var pending: [PendingFix] = []
         var project = projectFindings(ProjectIndex(screens: files.flatMap(\.summaries)), pending: &pending)
         if !pending.isEmpty {
             let fromFiles = Self.readSources(of: files, limit: config.limits.maxFileBytes)
             resolve(pending, in: &project, sources: { sources($0) ?? fromFiles($0) })
         }
+        // Room for the project's findings too, which the merge appends: growing the array
+        // there moved every file finding once more, into memory not touched yet.
+        var findingCount = project.count
+        for position in files.indices { findingCount += files[position].findings.count }
+        var findings: [Finding] = []
+        findings.reserveCapacity(findingCount)
+        for position in files.indices { findings.append(contentsOf: files[position].findings) }
         return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
     }
 
@@ -594,7 +596,11 @@ public struct Engine: Sendable {
         guard Finding.isInReportOrder(findings) else { return (findings + project).sorted(by: Finding.reportOrder) }
         if project.isEmpty { return findings }
         var merged = consume findings
-        Finding.merge(project.sorted(by: Finding.reportOrder), intoReportOrdered: &merged)
+        // Sorted in place, each comparison reading two findings where they lie: `sorted(by:)`
+        // copied both for each one, and a tree of copies has a project finding on nearly every screen.
+        var extra = consume project
+        Finding.sortInReportOrder(&extra)
+        Finding.merge(extra, intoReportOrdered: &merged)
         return merged
     }
 
