@@ -411,7 +411,7 @@ final class KeyedCells<Value: Sendable>: Sendable {
     /// the first value made for a key is the one kept.
     private let checksAgain: Bool
 
-    init(checksAgain: Bool = true) {
+    init(checksAgain: Bool) {
         self.checksAgain = checksAgain
     }
 
