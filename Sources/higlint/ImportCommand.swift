@@ -33,7 +33,9 @@ enum ImportCommand {
             return ExitStatus.failure
         }
         let paths = ConfigResolution.reviewPaths(arguments.operands, config: config)
-        let outcome = ConfigResolution.discovery(for: config).discover(paths)
+        var discovery = ConfigResolution.discovery(for: config)
+        discovery.keepsEntry = Registry.keptByDiscovery
+        let outcome = discovery.discover(paths)
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach { Console.error("higlint: error: \($0)") }
         var failed = !outcome.errors.isEmpty
@@ -41,8 +43,9 @@ enum ImportCommand {
         var written = 0
         var specs: [ImportedSpecs.Spec] = []
         let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        let importers = Registry.importersForOnePass(after: outcome)
         for file in outcome.files {
-            guard let importer = Registry.importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })
+            guard let importer = importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })
             else { continue }
             let bytes: [UInt8]
             switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {

@@ -5,7 +5,18 @@ import InterfaceBuilderImporter
 /// What the commands review with, in one place: the rule plugins, and the importers that
 /// read other formats into the same screens.
 enum Registry {
+    /// For the commands that run on while files change (watch, lsp): the app facts are
+    /// checked against their files whenever they are given again.
     static let importers: [any ScreenImporter] = [InterfaceBuilderImporter()]
+    /// For one pass over a tree (check, import): each file the app facts come from is looked
+    /// at once in the run, and a directory the discovery listed (`discovery.keptEntries`,
+    /// kept by `keptByDiscovery`) is not listed again. Made for each pass, so that a second
+    /// one sees the files anew.
+    static func importersForOnePass(after discovery: SpecDiscovery.Outcome) -> [any ScreenImporter] {
+        [InterfaceBuilderImporter(appFacts: AppFactsLocator(looks: .once, listed: discovery.keptEntries))]
+    }
+    /// The entries `importersForOnePass` takes from the discovery.
+    static let keptByDiscovery: @Sendable (String) -> Bool = { AppFactsLocator.isProjectName($0) }
     /// The plugins, then each importer's own rules, in the order `higlint rules` lists them.
     static let plugins: [Plugin] = BuiltinPlugins.all + importers.map(\.plugin)
     static var importedExtensions: [String] { importers.flatMap(\.fileExtensions) }

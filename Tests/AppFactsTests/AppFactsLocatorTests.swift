@@ -365,6 +365,86 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(locator.sources(forDocumentAt: main), [])
     }
 
+    /// One pass over a tree looks at each file once: what it saw first is what it answers
+    /// with, edits and removals after that included; a new locator sees the files as they are.
+    func testALocatorThatLooksOnceKeepsWhatItFirstSaw() throws {
+        try writeProject(app: Self.appSettings, appBase: "baseConfigurationReference = F5;")
+        try writeAppPlist()
+        let locator = AppFactsLocator(looks: .once)
+        let main = path("App/Base.lproj/Main.storyboard")
+        let card = path("App/Card.xib")
+        let cardAsItWas = AppFactsLocator().lookUp(documentAt: card)
+        let first = locator.lookUp(documentAt: main)
+        XCTAssertEqual(first.facts.orientations, [.portrait, .landscapeLeft])
+        XCTAssertEqual(first.notes.count, 1, "the missing xcconfig")
+        try write("App/Info.plist", Self.plist(Self.orientations("UISupportedInterfaceOrientations", ["LandscapeRight"])))
+        try write("App/App.xcconfig", "TARGETED_DEVICE_FAMILY = 2\n")
+        let again = locator.lookUp(documentAt: main)
+        XCTAssertEqual(again.facts, first.facts)
+        XCTAssertEqual(again.notes, first.notes)
+        XCTAssertEqual(again.sources, first.sources)
+        // A document not asked about before gets its answer from what was seen, too.
+        try FileManager.default.removeItem(atPath: path("App.xcodeproj"))
+        let cardNow = locator.lookUp(documentAt: card)
+        XCTAssertEqual(cardNow.facts, cardAsItWas.facts)
+        XCTAssertEqual(cardNow.sources, cardAsItWas.sources)
+        XCTAssertEqual(AppFactsLocator(looks: .once).lookUp(documentAt: card).sources, [])
+    }
+
+    /// Directories listed already in the run (by the discovery) are taken as the locator's
+    /// look at them when it looks once, and listed again by one that looks every time.
+    func testALocatorThatLooksOnceTakesDirectoriesListedAlready() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        let main = path("App/Base.lproj/Main.storyboard")
+        let listed = [root: [String](), path("App"): [], path("App/Base.lproj"): []]
+        XCTAssertEqual(AppFactsLocator(looks: .once, listed: listed).lookUp(documentAt: main).sources, [])
+        XCTAssertEqual(AppFactsLocator(looks: .everyTime, listed: listed).facts(forDocumentAt: main).device, .universal)
+        let named = [root: ["App.xcodeproj", "Other.xcodeproj"], path("App"): [], path("App/Base.lproj"): []]
+        let found = AppFactsLocator(looks: .once, listed: named).lookUp(documentAt: main)
+        XCTAssertEqual(found.facts, AppFactsLocator().facts(forDocumentAt: main))
+        XCTAssertEqual(found.sources, AppFactsLocator().sources(forDocumentAt: main))
+    }
+
+    /// Looking once changes how often the files are looked at, never what is found in them.
+    func testLookingOnceAnswersAsLookingEveryTime() throws {
+        try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;", appBase: "baseConfigurationReference = F5;")
+        try writeAppPlist()
+        try write("App/App.xcconfig", "#include \"Shared.xcconfig\"\n#include? \"Local.xcconfig\"\n")
+        try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
+        var documents = ["App/Base.lproj/Main.storyboard", "App/Card.xib", "App/Loose.xib", "Widget/Widget.xib",
+                         "App/Elsewhere/Unknown.xib", "Loose/View.xib"].map(path)
+        let app = FileSystem.absolute("../shared/fixtures/apps/simplenote")
+        if FileSystem.kind(at: app) == .directory {
+            documents += ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/NoticeView.xib",
+                          "SimplenoteShare/Base.lproj/MainInterface.storyboard"].map { app + "/" + $0 }
+        }
+        let everyTime = AppFactsLocator()
+        let once = AppFactsLocator(looks: .once)
+        for _ in 0..<2 {
+            for document in documents {
+                let expected = everyTime.lookUp(documentAt: document)
+                let found = once.lookUp(documentAt: document)
+                XCTAssertEqual(found.facts, expected.facts, document)
+                XCTAssertEqual(found.notes, expected.notes, document)
+                XCTAssertEqual(found.sources, expected.sources, document)
+            }
+        }
+    }
+
+    func testManyThreadsAskingALocatorThatLooksOnceGetTheSameAnswer() throws {
+        try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
+        try writeAppPlist()
+        let locator = AppFactsLocator(looks: .once)
+        let files = ["App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib", "App/Card.xib"].map(path)
+        let expected = files.map { AppFactsLocator().facts(forDocumentAt: $0) }
+        let answers = Answers(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            answers.set(index, locator.facts(forDocumentAt: files[index % files.count]))
+        }
+        for index in 0..<64 { XCTAssertEqual(answers.get(index), expected[index % files.count]) }
+    }
+
     func testManyThreadsAskingAtOnceGetTheSameAnswer() throws {
         try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
         try writeAppPlist()

@@ -63,6 +63,43 @@ final class SerialPassTests: XCTestCase {
         XCTAssertTrue(outcome.files.contains { $0.displayPath == "a/x.yaml" })
     }
 
+    /// The top directory's subdirectories are walked on every core: their files, notes and
+    /// kept entries still come in walk order, the top directory's own notes first.
+    func testWalkOnEveryCoreKeepsWalkOrderForNotesToo() throws {
+        let root = try makeTree()
+        for directory in ["", "a/", "deep/1/", "z/"] {
+            XCTAssertEqual(symlink(root + "/nowhere", root + "/" + directory + "gone.yaml"), 0)
+        }
+        var discovery = SpecDiscovery(exclude: [], workingDirectory: root)
+        discovery.keepsEntry = { $0 == "gone.yaml" }
+        let outcome = discovery.discover(["."])
+        XCTAssertEqual(outcome.notes, ["gone.yaml", "a/gone.yaml", "deep/1/gone.yaml", "z/gone.yaml"].map {
+            "\($0): skipped, dangling symbolic link"
+        })
+        assertPlainOrder(outcome, discovery, "on every core")
+        let real = FileSystem.absolute(root)
+        XCTAssertEqual(Set(outcome.keptEntries.filter { !$0.value.isEmpty }.keys),
+                       Set(["", "/a", "/deep/1", "/z"].map { real + $0 }))
+    }
+
+    /// The walk keeps the entries it is asked to keep of each directory it lists, hidden
+    /// ones too, by the directory's absolute path; it keeps nothing unless asked.
+    func testWalkKeepsTheEntriesItIsAskedFor() throws {
+        let root = try makeTree()
+        var discovery = SpecDiscovery(exclude: ["deep/1/2/**"], workingDirectory: root)
+        XCTAssertEqual(discovery.discover(["."]).keptEntries, [:])
+        discovery.keepsEntry = { $0.hasPrefix(".") || $0.hasSuffix(".yaml") }
+        let kept = discovery.discover(["."]).keptEntries
+        let real = FileSystem.absolute(root)
+        XCTAssertEqual(kept[real]?.sorted(), [".hidden", "A.yaml", "a-b.yaml", "a.yaml", "ab.yaml", "d.yaml", "d.yamlx.yaml",
+                                               "e\u{301}.yaml", "é.yaml"].sorted())
+        XCTAssertEqual(kept[FileSystem.join(real, "deep/1")], ["2.yaml"])
+        XCTAssertEqual(kept[FileSystem.join(real, "n")], [])
+        // Neither an excluded directory nor a hidden one is listed.
+        XCTAssertNil(kept[FileSystem.join(real, "deep/1/2")])
+        XCTAssertNil(kept[FileSystem.join(real, ".hidden")])
+    }
+
     // MARK: - Report order
 
     private static func finding(_ file: String, _ line: Int, _ column: Int, _ rule: String, _ message: String = "m") -> Finding {
@@ -111,6 +148,34 @@ final class SerialPassTests: XCTestCase {
         let plain = (results.flatMap(\.findings) + engine.projectFindings(results.flatMap(\.summaries)))
             .sorted(by: Finding.reportOrder)
         XCTAssertEqual(report.findings, plain)
+    }
+
+    /// The project pass finds each screen's duplicate name and unknown parent on every core
+    /// from a few hundred screens on; its findings, their fixes and the ignore entries they
+    /// use come out as the pass on one thread gives them.
+    func testTheProjectPassOnEveryCoreGivesWhatItGivesOnOne() {
+        var specs: [String: String] = [:]
+        for copy in 0..<70 {
+            let directory = "copy-\(copy < 10 ? "0" : "")\(copy)"
+            specs[directory + "/a.yaml"] = "screen: A\nparent: Hom\nreview: {ignore: [spec.duplicate-screen]}\n"
+            specs[directory + "/b.yaml"] = "screen: Home\nreview: {ignore: [spec.unknown-parent, bars]}\n"
+            specs[directory + "/c.yaml"] = "screen: C\nparent: Nowhere\n---\nscreen: C\nparent: A\n"
+        }
+        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
+        serial.screensForParallelPass = .max
+        var parallel = serial
+        parallel.screensForParallelPass = 0
+        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
+        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
+        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
+        let expected = serial.report(results, sources: sources).findings
+        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected)
+        XCTAssertEqual(Set(expected.map(\.rule)), ["spec.duplicate-screen", "spec.unknown-parent", "spec.unused-ignore"])
+        XCTAssertTrue(expected.contains { $0.rule == "spec.unknown-parent" && $0.fix != nil })
+        XCTAssertEqual(expected.filter { $0.rule == "spec.duplicate-screen" }.count, 69 * 2 + 70)
+        // A's entry suppresses its duplicate in every copy but the first, and is unused there only.
+        XCTAssertEqual(expected.filter { $0.rule == "spec.unused-ignore" }.map(\.file).filter { $0.hasSuffix("/a.yaml") },
+                       ["copy-00/a.yaml"])
     }
 
     func testProjectIndexPositionsMatchTheNames() {
@@ -255,24 +320,92 @@ final class SerialPassTests: XCTestCase {
 }
 
 final class ChunkOrderTests: XCTestCase {
-    func testEveryChunkIsHandedOutOnceAndEachStreamInInputOrder() {
+    /// A small deterministic generator, so that a failing interleaving can be run again.
+    private struct SplitMix {
+        var state: UInt64
+        mutating func next(below bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Workers asking in any order, each until it gets nil: every chunk is handed out once,
+    /// each worker takes its own stream in input order, and what it steals comes off the back.
+    func testEveryChunkIsHandedOutOnceForAnyOrderOfAsking() {
+        var random = SplitMix(state: 11)
         for chunkCount in 0...40 {
-            for streams in 1...9 {
-                let order = ParallelReview.interleavedOrder(chunkCount: chunkCount, streams: streams)
-                XCTAssertEqual(order.sorted(), Array(0..<chunkCount), "\(chunkCount) chunks, \(streams) streams")
-                let used = max(1, min(streams, chunkCount))
-                for stream in 0..<used {
-                    let members = order.filter { $0 >= chunkCount * stream / used && $0 < chunkCount * (stream + 1) / used }
-                    XCTAssertEqual(members, members.sorted())
+            for requested in 1...5 {
+                for _ in 0..<8 {
+                    let streams = ChunkStreams(chunkCount: chunkCount, streams: requested)
+                    XCTAssertEqual(streams.count, max(1, min(requested, chunkCount)))
+                    let bounds = (0...streams.count).map { chunkCount * $0 / streams.count }
+                    var taken: [[Int]] = Array(repeating: [], count: streams.count)
+                    var active = Array(0..<streams.count)
+                    while !active.isEmpty {
+                        let position = random.next(below: active.count)
+                        let worker = active[position]
+                        guard let chunk = streams.next(for: worker) else {
+                            active.remove(at: position)
+                            continue
+                        }
+                        taken[worker].append(chunk)
+                    }
+                    let context = "\(chunkCount) chunks, \(requested) streams"
+                    XCTAssertEqual(taken.flatMap { $0 }.sorted(), Array(0..<chunkCount), context)
+                    for worker in taken.indices {
+                        // The front of its own stream in order, then only others'.
+                        let own = taken[worker].filter { bounds[worker]..<bounds[worker + 1] ~= $0 }
+                        XCTAssertEqual(own, Array(bounds[worker]..<bounds[worker] + own.count), context)
+                        XCTAssertEqual(Array(taken[worker].prefix(own.count)), own, context)
+                        for other in taken.indices where other != worker {
+                            let stolen = taken[worker].filter { bounds[other]..<bounds[other + 1] ~= $0 }
+                            XCTAssertEqual(stolen, stolen.sorted(by: >), context)
+                        }
+                    }
                 }
             }
         }
     }
 
-    func testTheFirstChunksOfTwoStreamsAreHalfTheInputApart() {
-        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 10, streams: 2), [0, 5, 1, 6, 2, 7, 3, 8, 4, 9])
-        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 5, streams: 2), [0, 2, 1, 3, 4])
-        XCTAssertEqual(ParallelReview.interleavedOrder(chunkCount: 3, streams: 1), [0, 1, 2])
+    func testEachWorkerStartsAtItsOwnPartOfTheInput() {
+        let streams = ChunkStreams(chunkCount: 10, streams: 2)
+        XCTAssertEqual(streams.next(for: 1), 5)
+        XCTAssertEqual(streams.next(for: 1), 6)
+        XCTAssertEqual(streams.next(for: 0), 0)
+        XCTAssertEqual(streams.next(for: 1), 7)
+    }
+
+    /// A worker through with its own stream does not take the next chunk of another (whose
+    /// worker may be reading that part's project just then) but the last one.
+    func testAWorkerDoneWithItsStreamTakesTheLastChunkOfTheFullest() {
+        let streams = ChunkStreams(chunkCount: 9, streams: 3)
+        for chunk in 0..<3 { XCTAssertEqual(streams.next(for: 0), chunk) }
+        XCTAssertEqual(streams.next(for: 1), 3)
+        XCTAssertEqual(streams.next(for: 0), 8)
+        XCTAssertEqual(streams.next(for: 0), 5)
+        XCTAssertEqual(streams.next(for: 0), 7)
+        XCTAssertEqual(streams.next(for: 0), 4)
+        XCTAssertEqual(streams.next(for: 2), 6)
+        XCTAssertNil(streams.next(for: 2))
+        XCTAssertNil(streams.next(for: 1))
+    }
+
+    func testOneStreamIsTheInputInOrder() {
+        let streams = ChunkStreams(chunkCount: 3, streams: 1)
+        XCTAssertEqual([streams.next(for: 0), streams.next(for: 0), streams.next(for: 0), streams.next(for: 0)], [0, 1, 2, nil])
+    }
+
+    /// Chunks that take very different times finish in any order; the results are still in input order.
+    func testParallelMapKeepsInputOrderWhateverEachChunkCosts() {
+        let values = ParallelReview.parallelMap(Array(0..<401)) { value -> Int in
+            var work = 0
+            for step in 0..<(value % 7 == 0 ? 20_000 : 10) { work &+= step ^ value }
+            return value * 3 + (work == -1 ? 1 : 0)
+        }
+        XCTAssertEqual(values, (0..<401).map { $0 * 3 })
     }
 
     func testParallelMapKeepsInputOrder() {

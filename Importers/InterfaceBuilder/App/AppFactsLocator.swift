@@ -12,18 +12,41 @@ import Synchronization
 /// document, that target's default configuration, and its Info.plist.
 ///
 /// Safe to share between threads. Projects, plists and answers are kept, each with the
-/// state of the files it was read from, and read again once one of them changes, so a
-/// watcher sees an edited project; a repeated question costs a few `stat` calls. Each is
-/// kept in a cell of its own (`KeyedCells`): a thread reading one project holds up only the
-/// threads that want that project, not every other lookup of the review.
+/// state of the files it was read from, and (`Looks.everyTime`) read again once one of them
+/// changes, so a watcher sees an edited project; a repeated question costs a few `stat`
+/// calls. Each is kept in a cell of its own (`KeyedCells`): a thread reading one project
+/// holds up only the threads that want that project, not every other lookup of the review.
 public final class AppFactsLocator: Sendable {
     static let maximumWalk = 64
     static let maximumProjectBytes = 64 << 20
     static let maximumPlistBytes = 8 << 20
 
-    private let state = State()
+    /// How often the files and directories behind a kept answer are looked at.
+    public enum Looks: Sendable {
+        /// Before each answer is given again: for a watcher or an editor's server, whose
+        /// files change while it runs.
+        case everyTime
+        /// Once each, the first time one is needed, and never again: for one pass over a
+        /// tree (`check`), which writes none of these files. Every document otherwise stats
+        /// its app's project, Info.plist, xcconfig files and each directory up to its
+        /// project again, for facts that cannot have changed since the last document.
+        case once
+    }
 
-    public init() {}
+    private let state: State
+
+    /// `listed`: the entries named like an Xcode project (`isProjectName`) of directories
+    /// listed already in this run, by absolute path, taken as the locator's own look at
+    /// them; only with `Looks.once`, where a first look is all there is.
+    public init(looks: Looks = .everyTime, listed: [String: [String]] = [:]) {
+        state = State(looks: looks, listed: looks == .once ? listed : [:])
+    }
+
+    /// Whether a directory entry's name is an Xcode project's (`NAME.xcodeproj`), which the
+    /// search up from a document looks for.
+    public static func isProjectName(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj")
+    }
 
     public func facts(forDocumentAt path: String) -> AppFacts {
         answer(for: path).facts
@@ -58,7 +81,7 @@ public final class AppFactsLocator: Sendable {
         guard let projectPaths = nearestProjects(above: document, answer: &answer, state) else { return answer }
         var projects: [XcodeProject] = []
         for path in projectPaths {
-            answer.depend(on: path)
+            answer.depend(on: path, state)
             switch state.project(at: path) {
             case .success(let project): projects.append(project)
             case .failure(let note): answer.notes.append(note.text)
@@ -91,7 +114,7 @@ public final class AppFactsLocator: Sendable {
     private static func nearestProjects(above document: String, answer: inout Answer, _ state: State) -> [String]? {
         let walk = state.walk(from: FileSystem.directory(of: document))
         answer.record(walk.directories)
-        for project in walk.projects { answer.depend(on: project) }
+        for project in walk.projects { answer.depend(on: project, state) }
         return walk.projects.isEmpty ? nil : walk.projects
     }
 
@@ -102,7 +125,7 @@ public final class AppFactsLocator: Sendable {
         var directory = start
         for _ in 0..<maximumWalk {
             // One `stat` of the directory serves both: the walk's record and the listing's check.
-            let stamp = FileStamp.of(directory)
+            let stamp = state.stamp(of: directory)
             walk.directories.append((directory, stamp))
             let projects = state.projectFiles(in: directory, stamp: stamp)
             if !projects.isEmpty {
@@ -118,7 +141,7 @@ public final class AppFactsLocator: Sendable {
     /// One target's facts, with the project file and every xcconfig and plist they were read from.
     private static func targetFacts(_ project: XcodeProject, _ target: XcodeProject.Target, _ state: State) -> Answer {
         var answer = Answer()
-        answer.depend(on: project.path)
+        answer.depend(on: project.path, state)
         let own = project.configurations(of: target.configurationList)
         let projectLevel = project.projectConfigurations
         // The default configuration is what a plain build uses; a list without one is
@@ -137,9 +160,9 @@ public final class AppFactsLocator: Sendable {
                 layers.append(configuration.settings)
                 if let xcconfig = project.baseConfigurationFile(of: configuration.entries) {
                     let reading = XCConfigReader.read(xcconfig)
-                    for file in reading.files + reading.absent { answer.depend(on: file) }
+                    for file in reading.files + reading.absent { answer.depend(on: file, state) }
                     for file in reading.missing {
-                        answer.depend(on: file)
+                        answer.depend(on: file, state)
                         answer.notes.append("\(file): not found; the settings it would add are not known")
                     }
                     layers.append(reading.settings)
@@ -151,7 +174,7 @@ public final class AppFactsLocator: Sendable {
             ])
             var plist = InfoPlistReading.none
             if let path = TargetFacts.infoPlistPath(settings: settings, projectDirectory: project.directory) {
-                answer.depend(on: path)
+                answer.depend(on: path, state)
                 plist = state.plist(at: path)
                 if case .unreadable(let note) = plist { answer.notes.append(note) }
             }
@@ -194,13 +217,10 @@ private struct Answer: Sendable {
         Array(Set(dependencies.filter { $0.stamp?.isRegular == true }.map(\.path))).sorted()
     }
 
-    /// The file's state as recorded (now, the first time it is named).
-    @discardableResult
-    mutating func depend(on path: String) -> FileStamp? {
-        if let known = dependencies.first(where: { $0.path == path }) { return known.stamp }
-        let stamp = FileStamp.of(path)
-        dependencies.append((path, stamp))
-        return stamp
+    /// The file's state as recorded (as `state` sees it, the first time it is named).
+    mutating func depend(on path: String, _ state: State) {
+        guard !dependencies.contains(where: { $0.path == path }) else { return }
+        dependencies.append((path, state.stamp(of: path)))
     }
 
     /// A state taken already, unless the path is recorded.
@@ -244,16 +264,38 @@ private struct Walk: Sendable {
 }
 
 private final class State: Sendable {
-    let answers = KeyedCells<Answer>()
+    let answers: KeyedCells<Answer>
     /// By the directory a walk starts from: shared by every document in it.
-    private let walks = KeyedCells<Walk>()
+    private let walks: KeyedCells<Walk>
     /// By project file and target id.
-    let targets = KeyedCells<Answer>()
-    private let directories = KeyedCells<Stamped<[String]>>()
-    private let projects = KeyedCells<Stamped<Result<XcodeProject, Note>>>()
-    private let plists = KeyedCells<Stamped<InfoPlistReading>>()
+    let targets: KeyedCells<Answer>
+    private let directories: KeyedCells<Stamped<[String]>>
+    private let projects: KeyedCells<Stamped<Result<XcodeProject, Note>>>
+    private let plists: KeyedCells<Stamped<InfoPlistReading>>
+    /// `Looks.once`: every path's state as first seen. Nil when each look stats again.
+    private let firstLooks: FirstLooks?
+    /// Project names of directories listed before the locator was made (`AppFactsLocator.init`).
+    private let listed: [String: [String]]
 
     struct Note: Error, Sendable { var text: String }
+
+    init(looks: AppFactsLocator.Looks, listed: [String: [String]]) {
+        self.listed = listed
+        let checksAgain = looks == .everyTime
+        answers = KeyedCells(checksAgain: checksAgain)
+        walks = KeyedCells(checksAgain: checksAgain)
+        targets = KeyedCells(checksAgain: checksAgain)
+        directories = KeyedCells(checksAgain: checksAgain)
+        projects = KeyedCells(checksAgain: checksAgain)
+        plists = KeyedCells(checksAgain: checksAgain)
+        firstLooks = checksAgain ? nil : FirstLooks()
+    }
+
+    /// What is at `path` now, or (`Looks.once`) when it was first looked at.
+    func stamp(of path: String) -> FileStamp? {
+        guard let firstLooks else { return FileStamp.of(path) }
+        return firstLooks.stamp(of: path)
+    }
 
     /// The walk up from `directory`, taken again once a directory on it changes.
     func walk(from directory: String) -> Walk {
@@ -265,23 +307,26 @@ private final class State: Sendable {
     /// `stamp` is the directory's, just taken.
     func projectFiles(in directory: String, stamp: FileStamp?) -> [String] {
         directories.value(for: directory, isCurrent: { $0.stamp == stamp }) {
-            Stamped(stamp: stamp, value: Self.listProjectFiles(in: directory))
+            Stamped(stamp: stamp, value: listProjectFiles(in: directory))
         }.value
     }
 
-    private static func listProjectFiles(in directory: String) -> [String] {
-        var projects: [String] = []
-        if case .success(let entries) = FileSystem.list(directory) {
-            projects = entries.map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted().map {
-                FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj")
-            }.filter { FileSystem.targetKind(at: $0) == .regular }
+    private func listProjectFiles(in directory: String) -> [String] {
+        let names: [String]
+        if let known = listed[directory] {
+            names = known
+        } else if case .success(let entries) = FileSystem.list(directory) {
+            names = entries.map(\.name).filter(AppFactsLocator.isProjectName)
+        } else {
+            names = []
         }
-        return projects
+        return names.sorted().map { FileSystem.join(FileSystem.join(directory, $0), "project.pbxproj") }
+            .filter { stamp(of: $0)?.isRegular == true }
     }
 
     func project(at path: String) -> Result<XcodeProject, Note> {
         projects.value(for: path, isCurrent: { $0.stamp == FileStamp.of(path) }) {
-            Stamped(stamp: FileStamp.of(path), value: Self.readProject(at: path))
+            Stamped(stamp: stamp(of: path), value: Self.readProject(at: path))
         }.value
     }
 
@@ -302,7 +347,7 @@ private final class State: Sendable {
 
     func plist(at path: String) -> InfoPlistReading {
         plists.value(for: path, isCurrent: { $0.stamp == FileStamp.of(path) }) {
-            Stamped(stamp: FileStamp.of(path), value: Self.readPlist(at: path))
+            Stamped(stamp: stamp(of: path), value: Self.readPlist(at: path))
         }.value
     }
 
@@ -329,6 +374,24 @@ private final class State: Sendable {
     }
 }
 
+/// The state of each path when it was first looked at, for a locator that looks once.
+private final class FirstLooks: Sendable {
+    private let seen = Mutex<[String: FileStamp?]>([:])
+
+    /// Nil when nothing was at `path` at the first look.
+    func stamp(of path: String) -> FileStamp? {
+        if let known = seen.withLock({ $0[path] }) { return known }
+        // Taken outside the lock, which the other workers want meanwhile; when two take it
+        // at once, the first one stored is what both go on with.
+        let stamp = FileStamp.of(path)
+        return seen.withLock { seen in
+            if let known = seen[path] { return known }
+            seen[path] = stamp
+            return stamp
+        }
+    }
+}
+
 /// A value and the state of the file or directory it was read from, when it was read.
 private struct Stamped<Value: Sendable>: Sendable {
     var stamp: FileStamp?
@@ -344,6 +407,13 @@ final class KeyedCells<Value: Sendable>: Sendable {
     }
 
     private let cells = Mutex<[String: Cell]>([:])
+    /// Whether a kept value is checked with `isCurrent` before it is given again; when not,
+    /// the first value made for a key is the one kept.
+    private let checksAgain: Bool
+
+    init(checksAgain: Bool) {
+        self.checksAgain = checksAgain
+    }
 
     /// The kept value for `key` while `isCurrent` says it still holds, else a new one from `make`.
     func value(for key: String, isCurrent: (Value) -> Bool, make: () -> Value) -> Value {
@@ -354,7 +424,7 @@ final class KeyedCells<Value: Sendable>: Sendable {
             return cell
         }
         return cell.value.withLock { kept in
-            if let kept, isCurrent(kept) { return kept }
+            if let kept, !checksAgain || isCurrent(kept) { return kept }
             let fresh = make()
             kept = fresh
             return fresh

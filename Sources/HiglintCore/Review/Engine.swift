@@ -23,6 +23,10 @@ public struct Engine: Sendable {
     /// does not say never renders an HTML report without its drawings.
     public let buildsWireframes: Bool
     private let decoder: SpecDecoder
+    /// Screens from which the project pass looks at each screen's name and parent on every
+    /// core: below it, the work is less than starting the workers costs. Tests lower and
+    /// raise it to compare both ways.
+    var screensForParallelPass = 256
 
     /// The config's `custom_rules` run as plugins of their own, after `plugins`.
     public init(
@@ -397,44 +401,32 @@ public struct Engine: Sendable {
         for position in screens.indices where !screens[position].unusedIgnores.isEmpty {
             usages[position] = IgnoreUsage(screenNames: screens[position].suppressed, screenMarks: screens[position].suppressionMarks)
         }
-        func emitProject(
-            _ rule: String, _ message: String, at mark: Mark, position: Int, element: String? = nil,
-            suppressed: [String] = [], marks: [Mark] = [], fix: [FixAction] = []
-        ) {
+        func emitProject(_ rule: String, _ message: String, at mark: Mark, position: Int) {
             let summary = screens[position]
             var usage = usages[position]
                 ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
-            let count = findings.count
-            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: element,
-                 suppressed: suppressed, marks: marks, usage: &usage, into: &findings)
+            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
+                 usage: &usage, into: &findings)
             if usages[position] != nil { usages[position] = usage }
-            if !fix.isEmpty, findings.count > count {
-                pending.append(PendingFix(finding: count, documentIndex: summary.documentIndex, actions: fix))
-            }
         }
-        // Sorted once, and only when some parent is unknown.
-        var names: [String]?
-        // Positions, not `for summary in`, so the pass copies no summary it only looks at.
+        // Each screen's own findings depend on that screen and the index alone, so they are
+        // found on every core and put together in screen order: on a tree of copies nearly
+        // every screen has a duplicate name, and this pass runs after the parallel review.
+        let names = screens.indices.contains { screens[$0].parent != nil && index.parentIndex(of: $0) == nil } ? index.names : []
+        let tracked = usages
+        let review: @Sendable (Int) -> ScreenFindings = { position in
+            nameAndParentFindings(of: position, in: index, names: names, usage: tracked[position])
+        }
+        let own = screens.count < screensForParallelPass
+            ? screens.indices.map(review) : ParallelReview.parallelMap(Array(screens.indices), review)
         for position in screens.indices {
-            if let name = screens[position].name, let first = index.firstIndex(sameNameAs: position),
-               screens[first].file != screens[position].file
-                || screens[first].documentIndex != screens[position].documentIndex {
-                let original = screens[first]
-                emitProject(
-                    CoreRules.duplicateScreen,
-                    "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
-                    at: screens[position].nameMark, position: position)
+            // A suppressed finding leaves no finding but still uses the entry that suppressed it.
+            if let usage = own[position].usage { usages[position] = usage }
+            guard !own[position].findings.isEmpty else { continue }
+            for fix in own[position].fixes {
+                pending.append(PendingFix(finding: findings.count + fix.finding, documentIndex: fix.documentIndex, actions: fix.actions))
             }
-            if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
-                var message = "parent \(quoted(parent)) names no screen in the tree"
-                if names == nil { names = index.names }
-                var fix: [FixAction] = []
-                if let close = closestMatch(to: parent, among: names ?? []) {
-                    message += "; did you mean \(quoted(close))?"
-                    fix = [.replace(valueAt: screens[position].parentMark, with: .text(close))]
-                }
-                emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, position: position, fix: fix)
-            }
+            findings.append(contentsOf: own[position].findings)
         }
         if coreSeverities[CoreRules.parentCycle] != nil {
             for cycle in ParentCycles.find(in: index) {
@@ -470,6 +462,51 @@ public struct Engine: Sendable {
             reportUnusedIgnores(of: screens[position], usage: usages[position], into: &findings, pending: &pending)
         }
         return findings
+    }
+
+    /// One screen's findings of the project pass, with its fixes (by place among them) and,
+    /// for a screen whose unused entries are tracked, what they have suppressed since.
+    private struct ScreenFindings: Sendable {
+        var findings: [Finding] = []
+        var fixes: [PendingFix] = []
+        var usage: IgnoreUsage?
+    }
+
+    /// `spec.duplicate-screen` for a screen whose name an earlier one has, and
+    /// `spec.unknown-parent` for a parent naming no screen (with the closest of `names`).
+    private func nameAndParentFindings(of position: Int, in index: ProjectIndex, names: [String], usage tracked: IgnoreUsage?) -> ScreenFindings {
+        let screens = index.screens
+        var own = ScreenFindings(usage: tracked)
+        func emitProject(_ rule: String, _ message: String, at mark: Mark, fix: [FixAction] = []) {
+            let summary = screens[position]
+            var usage = own.usage ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+            let count = own.findings.count
+            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
+                 usage: &usage, into: &own.findings)
+            if own.usage != nil { own.usage = usage }
+            if !fix.isEmpty, own.findings.count > count {
+                own.fixes.append(PendingFix(finding: count, documentIndex: summary.documentIndex, actions: fix))
+            }
+        }
+        if let name = screens[position].name, let first = index.firstIndex(sameNameAs: position),
+           screens[first].file != screens[position].file
+            || screens[first].documentIndex != screens[position].documentIndex {
+            let original = screens[first]
+            emitProject(
+                CoreRules.duplicateScreen,
+                "screen \(quoted(name)) is already declared in \(original.file):\(original.nameMark.line):\(original.nameMark.column)",
+                at: screens[position].nameMark)
+        }
+        if let parent = screens[position].parent, index.parentIndex(of: position) == nil {
+            var message = "parent \(quoted(parent)) names no screen in the tree"
+            var fix: [FixAction] = []
+            if let close = closestMatch(to: parent, among: names) {
+                message += "; did you mean \(quoted(close))?"
+                fix = [.replace(valueAt: screens[position].parentMark, with: .text(close))]
+            }
+            emitProject(CoreRules.unknownParent, message, at: screens[position].parentMark, fix: fix)
+        }
+        return own
     }
 
     /// `spec.unused-ignore` for the entries of a screen that neither its file review nor the
@@ -529,17 +566,19 @@ public struct Engine: Sendable {
         if !Self.isInPathOrder(files) {
             files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         }
-        var findingCount = 0
-        for position in files.indices { findingCount += files[position].findings.count }
-        var findings: [Finding] = []
-        findings.reserveCapacity(findingCount)
-        for position in files.indices { findings.append(contentsOf: files[position].findings) }
         var pending: [PendingFix] = []
         var project = projectFindings(ProjectIndex(screens: files.flatMap(\.summaries)), pending: &pending)
         if !pending.isEmpty {
             let fromFiles = Self.readSources(of: files, limit: config.limits.maxFileBytes)
             resolve(pending, in: &project, sources: { sources($0) ?? fromFiles($0) })
         }
+        // Room for the project's findings too, which the merge appends: growing the array
+        // there moved every file finding once more, into memory not touched yet.
+        var findingCount = project.count
+        for position in files.indices { findingCount += files[position].findings.count }
+        var findings: [Finding] = []
+        findings.reserveCapacity(findingCount)
+        for position in files.indices { findings.append(contentsOf: files[position].findings) }
         return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
     }
 
@@ -557,7 +596,11 @@ public struct Engine: Sendable {
         guard Finding.isInReportOrder(findings) else { return (findings + project).sorted(by: Finding.reportOrder) }
         if project.isEmpty { return findings }
         var merged = consume findings
-        Finding.merge(project.sorted(by: Finding.reportOrder), intoReportOrdered: &merged)
+        // Sorted in place, each comparison reading two findings where they lie: `sorted(by:)`
+        // copied both for each one, and a tree of copies has a project finding on nearly every screen.
+        var extra = consume project
+        Finding.sortInReportOrder(&extra)
+        Finding.merge(extra, intoReportOrdered: &merged)
         return merged
     }
 

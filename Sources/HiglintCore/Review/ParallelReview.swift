@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -47,39 +48,57 @@ public enum ParallelReview {
         // cache. Small ones, though: whatever chunk is last to finish runs on one core
         // while the others wait, and four files are well under a millisecond.
         let chunkCount = min(inputs.count, max(1, inputs.count / max(1, filesPerChunk)))
-        let order = interleavedOrder(chunkCount: chunkCount, streams: onlineCores)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { iteration in
-            let chunk = order[iteration]
-            let lower = inputs.count * chunk / chunkCount
-            let upper = inputs.count * (chunk + 1) / chunkCount
-            let outputs = transform(inputs[lower..<upper])
-            // Every slot must be filled exactly once before `values()` moves them out.
-            precondition(outputs.count == upper - lower, "a chunk's transform returned \(outputs.count) outputs for \(upper - lower) inputs")
-            for (offset, output) in outputs.enumerated() { slots.store(output, at: lower + offset) }
+        let streams = ChunkStreams(chunkCount: chunkCount, streams: onlineCores)
+        DispatchQueue.concurrentPerform(iterations: streams.count) { stream in
+            while let chunk = streams.next(for: stream) {
+                let lower = inputs.count * chunk / chunkCount
+                let upper = inputs.count * (chunk + 1) / chunkCount
+                let outputs = transform(inputs[lower..<upper])
+                // Every slot must be filled exactly once before `values()` moves them out.
+                precondition(outputs.count == upper - lower, "a chunk's transform returned \(outputs.count) outputs for \(upper - lower) inputs")
+                for (offset, output) in outputs.enumerated() { slots.store(output, at: lower + offset) }
+            }
         }
         return slots.values()
     }
 
     /// What `concurrentPerform` runs at once.
     static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
 
-    /// The order chunks are handed out in: the input cut into one stream per core, taken
-    /// in turn. Workers handed neighbouring chunks would start in the same directory and
-    /// so ask for the same lazily read facts (an app's project file, a directory's
-    /// config) at once, one waiting while the other reads; workers in different streams
-    /// reach them at different times, and each stream stays in input order.
-    static func interleavedOrder(chunkCount: Int, streams requested: Int) -> [Int] {
+/// The chunks of a parallel map cut into one stream per worker, each worker taking its own
+/// stream's chunks in input order and, once that is done, the last chunk of the stream with
+/// the most left. Workers in neighbouring chunks would ask for the same lazily read facts
+/// (an app's project file, a directory's config) at once, one waiting while the other
+/// reads; a worker keeps to its own part of the input, and one that steals starts at the
+/// far end of another's. Handing all the chunks out from one shared order let a worker that
+/// was quick through its chunk take the next one of the other stream too, and then wait
+/// there for the project the other worker was still reading.
+final class ChunkStreams: Sendable {
+    /// The workers, one stream each (fewer when there are fewer chunks).
+    let count: Int
+    /// The chunks each stream still has: taken from the front by its owner, from the back by others.
+    private let remaining: Mutex<[Range<Int>]>
+
+    init(chunkCount: Int, streams requested: Int) {
         let streams = max(1, min(requested, chunkCount))
-        var order: [Int] = []
-        order.reserveCapacity(chunkCount)
-        let bounds = (0...streams).map { chunkCount * $0 / streams }
-        let longest = (0..<streams).map { bounds[$0 + 1] - bounds[$0] }.max() ?? 0
-        for step in 0..<longest {
-            for stream in 0..<streams where bounds[stream] + step < bounds[stream + 1] {
-                order.append(bounds[stream] + step)
+        count = streams
+        remaining = Mutex((0..<streams).map { chunkCount * $0 / streams..<chunkCount * ($0 + 1) / streams })
+    }
+
+    /// The next chunk for the worker of `stream`; nil once every chunk is handed out.
+    func next(for stream: Int) -> Int? {
+        remaining.withLock { remaining in
+            if let chunk = remaining[stream].first {
+                remaining[stream] = chunk + 1..<remaining[stream].upperBound
+                return chunk
             }
+            guard let fullest = remaining.indices.max(by: { remaining[$0].count < remaining[$1].count }),
+                  let chunk = remaining[fullest].last
+            else { return nil }
+            remaining[fullest] = remaining[fullest].lowerBound..<chunk
+            return chunk
         }
-        return order
     }
 }
 

@@ -32,6 +32,10 @@ public struct SpecDiscovery: Sendable {
     /// Whether the globs also skip files named on the command line (`--force-exclude`, for
     /// pre-commit, which names every changed file); otherwise a named file is reviewed as asked.
     public var excludesNamedFiles = false
+    /// Entry names the walk keeps, by directory (`Outcome.keptEntries`), for a reader of the
+    /// reviewed files that would list the same directories again in the same run (the app
+    /// facts' search for a project); nil keeps none.
+    public var keepsEntry: (@Sendable (String) -> Bool)?
 
     public init(
         exclude: [String], excludedFiles: Set<String> = [], workingDirectory: String = FileSystem.currentDirectory(),
@@ -54,6 +58,9 @@ public struct SpecDiscovery: Sendable {
         /// Directories named to review that hold no spec (and could be listed): a misspelt
         /// or emptied folder, which the caller decides is an error or not.
         public var emptyDirectories: [String] = []
+        /// For each directory the walk listed (its absolute path), the names of its entries,
+        /// hidden ones too, that `keepsEntry` picked; empty without `keepsEntry`.
+        public var keptEntries: [String: [String]] = [:]
 
         public init() {}
     }
@@ -140,7 +147,7 @@ public struct SpecDiscovery: Sendable {
     }
 
     /// What the walk has still to visit. `display` is the entry's display path.
-    private enum Pending {
+    private enum Pending: Sendable {
         case directory(path: String, display: String)
         case file(path: String, name: String, display: String)
     }
@@ -149,59 +156,96 @@ public struct SpecDiscovery: Sendable {
     /// sort: each directory's entries by the bytes of their names, a directory's name
     /// followed by the `/` its files' paths go on with, and all of a directory's files
     /// before the entry after it. Paths below one directory then come out in byte order.
+    ///
+    /// The subdirectories of `root` are walked on every core and their outcomes put
+    /// together in that order: the walk is all system calls, before any file is reviewed.
     private func walk(_ root: String, root base: String, into outcome: inout Outcome) {
+        guard let children = entries(of: root, display: displayPath(for: root), root: base, into: &outcome) else { return }
+        let directories = children.filter { if case .directory = $0 { true } else { false } }
+        guard directories.count > 1 else {
+            walkDepthFirst(children, root: base, into: &outcome)
+            return
+        }
+        let subtrees = ParallelReview.parallelMapChunks(directories, filesPerChunk: 1) { chunk in
+            chunk.map { directory in
+                var subtree = Outcome()
+                walkDepthFirst([directory], root: base, into: &subtree)
+                return subtree
+            }
+        }
+        var next = subtrees.startIndex
+        for child in children {
+            switch child {
+            case .file(let path, let name, let display):
+                add(path, name: name, display: display, into: &outcome)
+            case .directory:
+                let subtree = subtrees[next]
+                next += 1
+                outcome.files += subtree.files
+                outcome.notes += subtree.notes
+                outcome.errors += subtree.errors
+                outcome.keptEntries.merge(subtree.keptEntries) { first, _ in first }
+            }
+        }
+    }
+
+    /// Walks `start` in order, depth first, each directory's entries before the entry after it.
+    private func walkDepthFirst(_ start: [Pending], root base: String, into outcome: inout Outcome) {
         // An explicit stack: a tree nested thousands deep must not overflow ours. Each
         // directory's entries go on it last first, so they come off in order.
-        var pending = [Pending.directory(path: root, display: displayPath(for: root))]
+        var pending = Array(start.reversed())
         while let next = pending.popLast() {
-            let directory: String
-            let directoryDisplay: String
             switch next {
             case .file(let path, let name, let display):
                 add(path, name: name, display: display, into: &outcome)
-                continue
             case .directory(let path, let display):
-                directory = path
-                directoryDisplay = display
-            }
-            var entries: [(name: String, kind: FileSystem.Kind)]
-            switch FileSystem.list(directory) {
-            case .success(let list): entries = list
-            case .failure(.notFound): continue  // deleted while we walked
-            case .failure(let problem):
-                outcome.errors.append("\(directoryDisplay): cannot list directory: \(problem)")
-                continue
-            }
-            entries.removeAll { $0.name.hasPrefix(".") }
-            var children: [Pending] = []
-            for entry in Self.inWalkOrder(entries) {
-                let path = FileSystem.join(directory, entry.name)
-                switch entry.kind {
-                case .directory:
-                    if !isExcluded(path + "/", root: base) {
-                        children.append(.directory(path: path, display: childDisplay(path, entry.name, in: directoryDisplay)))
-                    }
-                case .regular:
-                    if isReviewedName(entry.name), !isExcluded(path, root: base) {
-                        children.append(
-                            .file(path: path, name: entry.name, display: childDisplay(path, entry.name, in: directoryDisplay)))
-                    }
-                case .symlink:
-                    if isReviewedName(entry.name) || FileSystem.targetKind(at: path) == .directory {
-                        if FileSystem.targetKind(at: path) == .missing {
-                            outcome.notes.append("\(displayPath(for: path)): skipped, dangling symbolic link")
-                        }
-                    }
-                case .other(let kind):
-                    if isReviewedName(entry.name) {
-                        outcome.notes.append("\(displayPath(for: path)): skipped, it is \(kind)")
-                    }
-                case .missing:
-                    continue
+                if let children = entries(of: path, display: display, root: base, into: &outcome) {
+                    pending.append(contentsOf: children.reversed())
                 }
             }
-            pending.append(contentsOf: children.reversed())
         }
+    }
+
+    /// The entries of `directory` that the walk visits, in walk order; nil when it cannot be listed.
+    private func entries(of directory: String, display directoryDisplay: String, root base: String, into outcome: inout Outcome) -> [Pending]? {
+        var entries: [(name: String, kind: FileSystem.Kind)]
+        switch FileSystem.list(directory) {
+        case .success(let list): entries = list
+        case .failure(.notFound): return nil  // deleted while we walked
+        case .failure(let problem):
+            outcome.errors.append("\(directoryDisplay): cannot list directory: \(problem)")
+            return nil
+        }
+        if let keepsEntry { outcome.keptEntries[directory] = entries.map(\.name).filter(keepsEntry) }
+        entries.removeAll { $0.name.hasPrefix(".") }
+        var children: [Pending] = []
+        for entry in Self.inWalkOrder(entries) {
+            let path = FileSystem.join(directory, entry.name)
+            switch entry.kind {
+            case .directory:
+                if !isExcluded(path + "/", root: base) {
+                    children.append(.directory(path: path, display: childDisplay(path, entry.name, in: directoryDisplay)))
+                }
+            case .regular:
+                if isReviewedName(entry.name), !isExcluded(path, root: base) {
+                    children.append(
+                        .file(path: path, name: entry.name, display: childDisplay(path, entry.name, in: directoryDisplay)))
+                }
+            case .symlink:
+                if isReviewedName(entry.name) || FileSystem.targetKind(at: path) == .directory {
+                    if FileSystem.targetKind(at: path) == .missing {
+                        outcome.notes.append("\(displayPath(for: path)): skipped, dangling symbolic link")
+                    }
+                }
+            case .other(let kind):
+                if isReviewedName(entry.name) {
+                    outcome.notes.append("\(displayPath(for: path)): skipped, it is \(kind)")
+                }
+            case .missing:
+                continue
+            }
+        }
+        return children
     }
 
     /// A directory's entries by the bytes of their names, a directory's name with a `/`
