@@ -179,8 +179,11 @@ struct LiveReport: Sendable {
     /// Writes the spare copy of the report in place, once per publish: one that cannot
     /// be written leaves the next report to be written whole, as without spares.
     mutating func writeSpare() {
-        guard needsSpare, let layout = published else { return }
-        published = nil
+        guard needsSpare, let published else { return }
+        // Its own copy of the chunk list: sharing the result table's would make the table
+        // copy the whole list at its next change, in the middle of the next update.
+        let layout = ReportLayout(head: published.head, chunks: published.chunks.map { $0 }, tail: published.tail)
+        self.published = nil
         guard case .success(let temp) = layout.withPieces({ AtomicFile.writeTemp(pieces: $0, for: path, sync: false) }) else { return }
         if let stamp = ContentStamp.of(temp) {
             spare = Spare(temp: temp, layout: layout, stamp: stamp)
