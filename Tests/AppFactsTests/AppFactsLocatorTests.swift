@@ -435,27 +435,30 @@ final class AppFactsLocatorTests: XCTestCase {
     func testManyThreadsAskingALocatorThatLooksOnceGetTheSameAnswer() throws {
         try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
         try writeAppPlist()
-        let locator = AppFactsLocator(looks: .once)
-        let files = ["App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib", "App/Card.xib"].map(path)
-        let expected = files.map { AppFactsLocator().facts(forDocumentAt: $0) }
-        let answers = Answers(count: 64)
-        DispatchQueue.concurrentPerform(iterations: 64) { index in
-            answers.set(index, locator.facts(forDocumentAt: files[index % files.count]))
-        }
-        for index in 0..<64 { XCTAssertEqual(answers.get(index), expected[index % files.count]) }
+        assertManyThreadsGetTheSameAnswers(
+            from: AppFactsLocator(looks: .once),
+            for: ["App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib", "App/Card.xib"])
     }
 
     func testManyThreadsAskingAtOnceGetTheSameAnswer() throws {
         try writeProject(app: Self.appSettings, widget: "TARGETED_DEVICE_FAMILY = 2;")
         try writeAppPlist()
-        let locator = AppFactsLocator()
-        let files = ["App/Base.lproj/Main.storyboard", "App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib"].map(path)
+        assertManyThreadsGetTheSameAnswers(
+            from: AppFactsLocator(),
+            for: ["App/Base.lproj/Main.storyboard", "App/Base.lproj/Main.storyboard", "Widget/Widget.xib", "App/Loose.xib"])
+    }
+
+    /// 64 threads ask `locator` about `documents` at once; each answer is a fresh locator's.
+    private func assertManyThreadsGetTheSameAnswers(
+        from locator: AppFactsLocator, for documents: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let files = documents.map(path)
         let expected = files.map { AppFactsLocator().facts(forDocumentAt: $0) }
         let answers = Answers(count: 64)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             answers.set(index, locator.facts(forDocumentAt: files[index % files.count]))
         }
-        for index in 0..<64 { XCTAssertEqual(answers.get(index), expected[index % files.count]) }
+        for index in 0..<64 { XCTAssertEqual(answers.get(index), expected[index % files.count], file: file, line: line) }
     }
 
     // MARK: - The real app

@@ -401,14 +401,6 @@ public struct Engine: Sendable {
         for position in screens.indices where !screens[position].unusedIgnores.isEmpty {
             usages[position] = IgnoreUsage(screenNames: screens[position].suppressed, screenMarks: screens[position].suppressionMarks)
         }
-        func emitProject(_ rule: String, _ message: String, at mark: Mark, position: Int) {
-            let summary = screens[position]
-            var usage = usages[position]
-                ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
-            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
-                 usage: &usage, into: &findings)
-            if usages[position] != nil { usages[position] = usage }
-        }
         // Each screen's own findings depend on that screen and the index alone, so they are
         // found on every core and put together in screen order: on a tree of copies nearly
         // every screen has a duplicate name, and this pass runs after the parallel review.
@@ -430,7 +422,8 @@ public struct Engine: Sendable {
         }
         if coreSeverities[CoreRules.parentCycle] != nil {
             for cycle in ParentCycles.find(in: index) {
-                emitProject(CoreRules.parentCycle, cycle.message, at: screens[cycle.position].parentMark, position: cycle.position)
+                emitProject(CoreRules.parentCycle, cycle.message, at: screens[cycle.position].parentMark,
+                            on: screens[cycle.position], tracked: &usages[cycle.position], into: &findings)
             }
         }
         let context = config.ruleContext
@@ -464,6 +457,19 @@ public struct Engine: Sendable {
         return findings
     }
 
+    /// A project finding on the screen `summary`, unless its entries suppress it. `tracked`
+    /// is what a screen's unused entries have suppressed so far, for a screen whose entries
+    /// are tracked (nil otherwise), and is kept up to date.
+    private func emitProject(
+        _ rule: String, _ message: String, at mark: Mark, on summary: ScreenSummary,
+        tracked: inout IgnoreUsage?, into findings: inout [Finding]
+    ) {
+        var usage = tracked ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
+        emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
+             usage: &usage, into: &findings)
+        if tracked != nil { tracked = usage }
+    }
+
     /// One screen's findings of the project pass, with its fixes (by place among them) and,
     /// for a screen whose unused entries are tracked, what they have suppressed since.
     private struct ScreenFindings: Sendable {
@@ -478,14 +484,13 @@ public struct Engine: Sendable {
         let screens = index.screens
         var own = ScreenFindings(usage: tracked)
         func emitProject(_ rule: String, _ message: String, at mark: Mark, fix: [FixAction] = []) {
-            let summary = screens[position]
-            var usage = own.usage ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
             let count = own.findings.count
-            emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
-                 usage: &usage, into: &own.findings)
-            if own.usage != nil { own.usage = usage }
+            // One access to `own` at a time: the nested function holds it in a box, checked when the program runs.
+            var tracked = own.usage
+            self.emitProject(rule, message, at: mark, on: screens[position], tracked: &tracked, into: &own.findings)
+            own.usage = tracked
             if !fix.isEmpty, own.findings.count > count {
-                own.fixes.append(PendingFix(finding: count, documentIndex: summary.documentIndex, actions: fix))
+                own.fixes.append(PendingFix(finding: count, documentIndex: screens[position].documentIndex, actions: fix))
             }
         }
         if let name = screens[position].name, let first = index.firstIndex(sameNameAs: position),
