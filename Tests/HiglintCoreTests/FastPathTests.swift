@@ -261,8 +261,10 @@ final class FastPathTests: XCTestCase {
             let own = findings(upTo: 40, tag: "own").sorted(by: Finding.reportOrder)
             let extra = findings(upTo: 8, tag: "extra").sorted(by: Finding.reportOrder)
             var merged = own
-            Finding.merge(extra, intoReportOrdered: &merged)
+            var added = extra
+            Finding.merge(&added, intoReportOrdered: &merged)
             XCTAssertEqual(merged, (own + extra).sorted(by: Finding.reportOrder), "\(round)")
+            XCTAssertTrue(added.isEmpty, "\(round)")
             XCTAssertTrue(Finding.isInReportOrder(merged), "\(round)")
             XCTAssertEqual(Finding.count(of: .info, in: merged), own.count + extra.count, "\(round)")
         }

@@ -102,10 +102,6 @@ public struct Baseline: Sendable, Equatable {
         var filtered = report
         filtered.findings = kept
         filtered.baselined = (report.baselined + hiddenFindings).sorted(by: Finding.reportOrder)
-        let keptSet = Set(kept)
-        for index in filtered.files.indices {
-            filtered.files[index].findings = filtered.files[index].findings.filter(keptSet.contains)
-        }
         let reviewed = Set(report.files.filter { $0.readProblem == nil }.map(\.file.displayPath))
         let stale = entries.compactMap { entry -> Entry? in
             guard let left = remaining[entry.key], left > 0, reviewed.contains(entry.key.file) else { return nil }

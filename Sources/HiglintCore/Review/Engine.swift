@@ -461,11 +461,11 @@ public struct Engine: Sendable {
     /// is what a screen's unused entries have suppressed so far, for a screen whose entries
     /// are tracked (nil otherwise), and is kept up to date.
     private func emitProject(
-        _ rule: String, _ message: String, at mark: Mark, on summary: ScreenSummary,
+        _ rule: String, _ message: @autoclosure () -> String, at mark: Mark, on summary: ScreenSummary,
         tracked: inout IgnoreUsage?, into findings: inout [Finding]
     ) {
         var usage = tracked ?? IgnoreUsage(screenNames: summary.suppressed, screenMarks: summary.suppressionMarks)
-        emit(rule, message, at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
+        emit(rule, message(), at: mark, file: Self.file(of: summary), screen: summary.name, element: nil,
              usage: &usage, into: &findings)
         if tracked != nil { tracked = usage }
     }
@@ -483,11 +483,11 @@ public struct Engine: Sendable {
     private func nameAndParentFindings(of position: Int, in index: ProjectIndex, names: [String], usage tracked: IgnoreUsage?) -> ScreenFindings {
         let screens = index.screens
         var own = ScreenFindings(usage: tracked)
-        func emitProject(_ rule: String, _ message: String, at mark: Mark, fix: [FixAction] = []) {
+        func emitProject(_ rule: String, _ message: @autoclosure () -> String, at mark: Mark, fix: [FixAction] = []) {
             let count = own.findings.count
             // One access to `own` at a time: the nested function holds it in a box, checked when the program runs.
             var tracked = own.usage
-            self.emitProject(rule, message, at: mark, on: screens[position], tracked: &tracked, into: &own.findings)
+            self.emitProject(rule, message(), at: mark, on: screens[position], tracked: &tracked, into: &own.findings)
             own.usage = tracked
             if !fix.isEmpty, own.findings.count > count {
                 own.fixes.append(PendingFix(finding: count, documentIndex: screens[position].documentIndex, actions: fix))
@@ -581,9 +581,12 @@ public struct Engine: Sendable {
         // there moved every file finding once more, into memory not touched yet.
         var findingCount = project.count
         for position in files.indices { findingCount += files[position].findings.count }
-        var findings: [Finding] = []
-        findings.reserveCapacity(findingCount)
-        for position in files.indices { findings.append(contentsOf: files[position].findings) }
+        // Moved out of the files, not copied: a copy retained and later released six strings
+        // and a fix of each finding, on one thread (about 30 ms at 217,000 findings).
+        let findings = [Finding](unsafeUninitializedCapacity: findingCount) { room, initialized in
+            guard let target = room.baseAddress else { return }
+            for position in files.indices { initialized += Finding.move(&files[position].findings, to: target + initialized) }
+        }
         return Report(files: files, findings: Self.inReportOrder(findings, adding: project))
     }
 
@@ -605,7 +608,7 @@ public struct Engine: Sendable {
         // copied both for each one, and a tree of copies has a project finding on nearly every screen.
         var extra = consume project
         Finding.sortInReportOrder(&extra)
-        Finding.merge(extra, intoReportOrdered: &merged)
+        Finding.merge(&extra, intoReportOrdered: &merged)
         return merged
     }
 
@@ -670,8 +673,10 @@ public struct Engine: Sendable {
 
     /// A core finding, unless the config turned its rule off or the screen's `ignore`
     /// (in `usage`) or the element's (`suppressed`, written at `marks`) suppresses it.
+    /// `message` is made only for a finding kept: an imported screen suppresses a rule for
+    /// every one of its kind (each IB screen, `spec.duplicate-screen`).
     func emit(
-        _ ruleID: String, _ message: String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
+        _ ruleID: String, _ message: @autoclosure () -> String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
         suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, fix: Fix? = nil, into findings: inout [Finding]
     ) {
         guard let severity = coreSeverities[ruleID], let description = coreDescription(ruleID),
@@ -679,7 +684,7 @@ public struct Engine: Sendable {
         else { return }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
-            message: message, hint: description.hint, screen: screen, element: element, fix: fix))
+            message: message(), hint: description.hint, screen: screen, element: element, fix: fix))
     }
 }
 

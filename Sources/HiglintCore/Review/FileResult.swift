@@ -32,6 +32,8 @@ public struct FileResult: Sendable {
 
 /// A whole review: the files in path order and every finding, sorted.
 public struct Report: Sendable {
+    /// The files' results, for what they say besides findings (screens, skips, read problems,
+    /// wireframes): `Engine.report` moves their findings into `findings`, which alone is read.
     public var files: [FileResult]
     /// File findings and project findings together, in report order.
     public var findings: [Finding]

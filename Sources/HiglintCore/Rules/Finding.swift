@@ -95,37 +95,55 @@ public struct Finding: Sendable, Hashable {
 
     /// Merges `extra`, in report order, into `findings`, in report order, so that the result
     /// is what a stable sort of `findings + extra` gives: on equal keys a finding of
-    /// `findings` goes first. Merged from the back in place: each finding of `findings` is
-    /// moved (swapped) at most once and never copied, where appending each to a new array
-    /// retained and later released its strings and fix.
-    public static func merge(_ extra: [Finding], intoReportOrdered findings: inout [Finding]) {
+    /// `findings` goes first. `extra` is taken whole and left empty. Merged from the back in
+    /// place, every finding moved bit for bit and none copied: copying a finding retains and
+    /// later releases its six strings and its fix, and nearly every file finding moves once.
+    public static func merge(_ extra: inout [Finding], intoReportOrdered findings: inout [Finding]) {
         guard !extra.isEmpty else { return }
         let count = findings.count
-        // The slots the merge fills from the back; each is overwritten before it is read.
-        findings.append(contentsOf: extra)
+        // Each new slot is vacated before it is filled.
+        findings.append(contentsOf: repeatElement(vacated, count: extra.count))
         findings.withUnsafeMutableBufferPointer { all in
-            extra.withUnsafeBufferPointer { added in
+            extra.withUnsafeMutableBufferPointer { added in
                 guard let base = all.baseAddress, let addedBase = added.baseAddress else { return }
                 var own = count - 1
                 var next = added.count - 1
                 var slot = all.count - 1
                 while next >= 0 {
+                    // The slot holds a finding already moved on, or a vacated one, which owns
+                    // nothing and so is written over without being released.
                     if own >= 0, precedes(addedBase + next, UnsafePointer(base + own)) {
-                        // Swapped bit for bit: `swapAt` copied both (their strings retained and
-                        // released), and nearly every file finding moves once.
-                        let stale = (base + slot).move()
                         (base + slot).moveInitialize(from: base + own, count: 1)
-                        (base + own).initialize(to: stale)
                         own -= 1
                     } else {
-                        all[slot] = added[next]
+                        (base + slot).moveInitialize(from: addedBase + next, count: 1)
+                        (addedBase + next).initialize(to: vacated)
                         next -= 1
                     }
                     slot -= 1
                 }
+                // Here `slot == own`: the findings left at `0...own` never had to move.
             }
         }
+        extra = []
     }
+
+    /// Moves the findings of `source` to `target` (uninitialized room for them all), bit for
+    /// bit, and leaves `source` empty; returns how many moved.
+    static func move(_ source: inout [Finding], to target: UnsafeMutablePointer<Finding>) -> Int {
+        var taken: [Finding] = []
+        swap(&taken, &source)
+        return taken.withUnsafeMutableBufferPointer { moved in
+            guard let from = moved.baseAddress else { return 0 }
+            target.moveInitialize(from: from, count: moved.count)
+            // What `taken` releases on its way out: nothing to free.
+            from.initialize(repeating: vacated, count: moved.count)
+            return moved.count
+        }
+    }
+
+    /// What a slot holds once its finding has moved out: strings with nothing to release.
+    private static let vacated = Finding(file: "", line: 0, column: 0, rule: "", severity: .info, message: "", hint: "")
 
     /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
     /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
