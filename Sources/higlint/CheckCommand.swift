@@ -321,7 +321,9 @@ enum CheckCommand {
                 let rendered = output.format.render(report, options: options)
                 if !rendered.isEmpty { Console.error(rendered) }
             } else if output.isStandardOutput {
-                Console.out(pieces: output.format.renderPieces(report, options: terminalOptions))
+                var out = Console.PieceWriter()
+                output.format.writePieces(report, options: terminalOptions) { out.add($0) }
+                out.finish()
             } else if case .failure(let problem) = output.write(report, options: options) {
                 Console.problem("\(problem)")
                 outputFailed = true

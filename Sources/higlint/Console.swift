@@ -10,26 +10,30 @@ enum Console {
         write(text, to: 1)
     }
 
-    /// Pieces of one text, written in order as if joined (the JSON report of many findings
-    /// comes in pieces, so it never has to be joined into a second copy).
-    static func out(pieces: [String]) {
-        // Gathered into writes of about a megabyte: one write per small piece would cost a
-        // system call for every few kilobytes of a big report.
-        let batchBytes = 1 << 20
-        var batch = ""
-        for piece in pieces {
-            if !batch.isEmpty, batch.utf8.count + piece.utf8.count > batchBytes {
-                write(batch, to: 1)
+    /// Pieces of one text, written to stdout in order as if joined (the JSON report of many
+    /// findings comes in pieces, so it never has to be joined into a second copy), gathered
+    /// into writes of about a megabyte: one write per small piece would cost a system call
+    /// for every few kilobytes of a big report.
+    struct PieceWriter: ~Copyable {
+        private static let batchBytes = 1 << 20
+        private var batch = ""
+
+        mutating func add(_ piece: String) {
+            if !batch.isEmpty, batch.utf8.count + piece.utf8.count > Self.batchBytes {
+                Console.write(batch, to: 1)
                 batch.removeAll(keepingCapacity: true)
             }
-            if piece.utf8.count >= batchBytes {
-                write(piece, to: 1)
+            if piece.utf8.count >= Self.batchBytes {
+                Console.write(piece, to: 1)
             } else {
-                if batch.isEmpty { batch.reserveCapacity(batchBytes) }
+                if batch.isEmpty { batch.reserveCapacity(Self.batchBytes) }
                 batch += piece
             }
         }
-        if !batch.isEmpty { write(batch, to: 1) }
+
+        consuming func finish() {
+            if !batch.isEmpty { Console.write(batch, to: 1) }
+        }
     }
 
     static func error(_ text: String) {

@@ -3,6 +3,28 @@ import HiglintPlugins
 import TestSupport
 import XCTest
 
+/// A value that says when it is freed, to show a result is moved, not copied, and let go.
+fileprivate final class Counted: Sendable {
+    let value: Int
+    let onDeinit: @Sendable () -> Void
+
+    init(_ value: Int, onDeinit: @escaping @Sendable () -> Void) {
+        self.value = value
+        self.onDeinit = onDeinit
+    }
+
+    deinit { onDeinit() }
+}
+
+/// How many `Counted` values were freed, from any thread.
+fileprivate final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+}
+
 /// The work before and after the parallel review takes shortcuts (a walk that lists files
 /// in report order, a merge instead of a sort, values moved rather than copied, findings
 /// rendered in pieces). Each test compares a shortcut with the plain answer.
@@ -194,26 +216,6 @@ final class SerialPassTests: XCTestCase {
 
     // MARK: - Moving results
 
-    private final class Counted: Sendable {
-        let value: Int
-        let onDeinit: @Sendable () -> Void
-
-        init(_ value: Int, onDeinit: @escaping @Sendable () -> Void) {
-            self.value = value
-            self.onDeinit = onDeinit
-        }
-
-        deinit { onDeinit() }
-    }
-
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-
-        func add() { lock.withLock { value += 1 } }
-        var count: Int { lock.withLock { value } }
-    }
-
     func testParallelMapMovesEachResultOutOnce() {
         for count in [0, 1, 2, 17, 1000] {
             let freed = Counter()
@@ -283,11 +285,14 @@ final class SerialPassTests: XCTestCase {
         for count in [0, 1, 16, 17, 500] {
             let findings = (0..<count).map { Self.finding("f\($0 / 7).yaml", $0, 1, "r.\($0 % 3)") }
             let report = Report(files: [], findings: findings)
-            XCTAssertEqual(JSONReportWriter.writePieces(report).joined(), JSONReportWriter.write(report), "\(count)")
+            var pieces: [String] = []
+            JSONReportWriter.writePieces(report) { pieces.append($0) }
+            XCTAssertEqual(pieces.joined(), JSONReportWriter.write(report), "\(count)")
             let options = ReportRenderOptions(rules: [], failOn: .error, sourceRoot: "/")
             for format in ReportFormat.all {
-                XCTAssertEqual(format.renderPieces(report, options: options).joined(), format.render(report, options: options),
-                               "\(format.name) \(count)")
+                var formatPieces: [String] = []
+                format.writePieces(report, options: options) { formatPieces.append($0) }
+                XCTAssertEqual(formatPieces.joined(), format.render(report, options: options), "\(format.name) \(count)")
             }
         }
     }
@@ -411,5 +416,36 @@ final class ChunkOrderTests: XCTestCase {
     func testParallelMapKeepsInputOrder() {
         let values = ParallelReview.parallelMap(Array(0..<1_003)) { $0 * 3 }
         XCTAssertEqual(values, (0..<1_003).map { $0 * 3 })
+    }
+
+    /// Outputs that take very different times to make reach the consumer in order, each once,
+    /// and each is freed once consumed, not kept until the end.
+    func testStreamHandsEachOutputOnInOrderAndKeepsNone() {
+        for count in [0, 1, 2, 3, 64, 1_001] {
+            let freed = Counter()
+            var seen: [Int] = []
+            ParallelReview.stream(count: count, { index -> Counted in
+                var work = 0
+                for step in 0..<(index % 5 == 0 ? 20_000 : 10) { work &+= step ^ index }
+                return Counted(index * 3 + (work == -1 ? 1 : 0), onDeinit: freed.add)
+            }, into: { output in
+                // Every output before this one was consumed and then let go.
+                XCTAssertEqual(freed.count, seen.count)
+                seen.append(output.value)
+            })
+            XCTAssertEqual(seen, (0..<count).map { $0 * 3 }, "\(count)")
+            XCTAssertEqual(freed.count, count, "\(count)")
+        }
+    }
+
+    /// The consumer may be slower than the makers (a write to a slow pipe): nothing is lost.
+    func testStreamWaitsForASlowConsumer() {
+        var seen: [Int] = []
+        ParallelReview.stream(count: 200, { $0 }, into: { value in
+            var work = 0
+            for step in 0..<5_000 { work &+= step ^ value }
+            seen.append(value + (work == -1 ? 1 : 0))
+        })
+        XCTAssertEqual(seen, Array(0..<200))
     }
 }

@@ -13,8 +13,8 @@ public struct JSONReportWriter: ReportWriter {
         Self.write(report)
     }
 
-    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
-        Self.writePieces(report)
+    public func writePieces(_ report: Report, options: ReportRenderOptions, to output: (String) -> Void) {
+        Self.writePieces(report, to: output)
     }
 
     public static func render(_ finding: Finding) -> String {
@@ -148,6 +148,15 @@ public struct JSONReportWriter: ReportWriter {
     /// The document as pieces that joined are `document`'s text: the head, the findings'
     /// pieces as they are, the end.
     private static func documentPieces(summary: Summary, extra: [(key: String, json: String)], findingLines: consuming [String]) -> [String] {
+        if findingLines.isEmpty { return [head(summary: summary, extra: extra) + noFindings] }
+        var pieces = findingLines
+        pieces.insert(head(summary: summary, extra: extra) + findingsOpening, at: 0)
+        pieces.append(documentEnd)
+        return pieces
+    }
+
+    /// Everything before the findings member.
+    private static func head(summary: Summary, extra: [(key: String, json: String)]) -> String {
         var head = "{\n  \"version\": 1,\n"
         head += "  \"tool\": {\"name\": \"higlint\", \"version\": " + JSONText.string(HiglintVersion.current) + "},\n"
         head += "  \"summary\": {\"files\": \(summary.files), \"screens\": \(summary.screens), \"errors\": \(summary.errors)"
@@ -155,12 +164,12 @@ public struct JSONReportWriter: ReportWriter {
         for member in extra {
             head += "  " + JSONText.string(member.key) + ": " + member.json + ",\n"
         }
-        if findingLines.isEmpty { return [head + "  \"findings\": []\n}\n"] }
-        var pieces = findingLines
-        pieces.insert(head + "  \"findings\": [\n", at: 0)
-        pieces.append("  ]\n}\n")
-        return pieces
+        return head
     }
+
+    private static let noFindings = "  \"findings\": []\n}\n"
+    private static let findingsOpening = "  \"findings\": [\n"
+    private static let documentEnd = "  ]\n}\n"
 
     private static let findingIndent = "    "
 
@@ -176,33 +185,43 @@ public struct JSONReportWriter: ReportWriter {
         document(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
     }
 
-    /// `write`'s text in pieces, for a caller that writes them out one after another
-    /// instead of joining them: a report of many findings is then in memory once.
-    public static func writePieces(_ report: Report) -> [String] {
-        documentPieces(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+    /// `write`'s text in pieces, handed to `output` in order: the findings' pieces are made on
+    /// every core while the first ones are written, and none is kept once handed on.
+    public static func writePieces(_ report: Report, to output: (String) -> Void) {
+        let opening = head(summary: Summary(report), extra: skippedMember(report.files))
+        guard !report.findings.isEmpty else { return output(opening + noFindings) }
+        output(opening + findingsOpening)
+        let findings = report.findings
+        ParallelReview.stream(count: pieceCount(of: findings), { piece($0, of: findings) }, into: output)
+        output(documentEnd)
     }
 
     private static func renderedPieces(_ findings: [Finding]) -> [String] {
         // Rendering is most of the work of writing a big report, and each finding's text
         // depends on that finding alone: runs of findings render on every core into one
         // piece each, lines and separators included, and the pieces are joined in order.
-        let pieces = stride(from: 0, to: findings.count, by: findingsPerPiece).map { start in
-            start..<min(start + findingsPerPiece, findings.count)
-        }
-        return ParallelReview.parallelMap(pieces) { range in
-            findings.withUnsafeBufferPointer { all in
-                guard let base = all.baseAddress else { return "" }
-                var out: [UInt8] = []
-                var size = 0
-                for index in range { size += renderedSize(at: base + index) + 6 }
-                out.reserveCapacity(size)
-                for index in range {
-                    JSONText.appendRaw("    ", to: &out)
-                    append(at: base + index, to: &out)
-                    if index + 1 < all.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
-                }
-                return String(decoding: out, as: UTF8.self)
+        ParallelReview.parallelMap(Array(0..<pieceCount(of: findings))) { piece($0, of: findings) }
+    }
+
+    private static func pieceCount(of findings: [Finding]) -> Int {
+        (findings.count + findingsPerPiece - 1) / findingsPerPiece
+    }
+
+    /// The lines of the findings of piece `number`, indented, each with its separator.
+    private static func piece(_ number: Int, of findings: [Finding]) -> String {
+        let range = number * findingsPerPiece..<min((number + 1) * findingsPerPiece, findings.count)
+        return findings.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return "" }
+            var out: [UInt8] = []
+            var size = 0
+            for index in range { size += renderedSize(at: base + index) + 6 }
+            out.reserveCapacity(size)
+            for index in range {
+                JSONText.appendRaw("    ", to: &out)
+                append(at: base + index, to: &out)
+                if index + 1 < all.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
             }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 

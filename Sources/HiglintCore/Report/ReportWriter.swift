@@ -15,16 +15,18 @@ public protocol ReportWriter: Sendable {
     /// The whole file. Same report and options, same bytes.
     func render(_ report: Report, options: ReportRenderOptions) -> String
 
-    /// `render`'s bytes in pieces, written one after another without being joined, so a big
-    /// report is not held twice; by default one piece. Writers of big reports give more.
-    func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String]
+    /// `render`'s bytes in pieces, handed to `output` in order to be written one after
+    /// another, never joined: by default one piece. A writer of big reports hands out the
+    /// first pieces while it still makes the others, so they are written meanwhile and the
+    /// report is never held whole.
+    func writePieces(_ report: Report, options: ReportRenderOptions, to output: (String) -> Void)
 }
 
 extension ReportWriter {
     public var drawsScreens: Bool { false }
 
-    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
-        [render(report, options: options)]
+    public func writePieces(_ report: Report, options: ReportRenderOptions, to output: (String) -> Void) {
+        output(render(report, options: options))
     }
 }
 
@@ -56,8 +58,8 @@ public struct ReportFormat: Sendable, Hashable, CustomStringConvertible {
         writer.render(report, options: options)
     }
 
-    public func renderPieces(_ report: Report, options: ReportRenderOptions) -> [String] {
-        writer.renderPieces(report, options: options)
+    public func writePieces(_ report: Report, options: ReportRenderOptions, to output: (String) -> Void) {
+        writer.writePieces(report, options: options, to: output)
     }
 
     public static func == (lhs: ReportFormat, rhs: ReportFormat) -> Bool {

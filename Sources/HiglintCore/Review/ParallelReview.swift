@@ -64,6 +64,90 @@ public enum ParallelReview {
 
     /// What `concurrentPerform` runs at once.
     static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+    /// Makes outputs `0..<count` on every core and hands each to `consume`, on the calling
+    /// thread and in order, as soon as it and every one before it are made, so the caller
+    /// writes out the first parts of a big report while the others are still being made (and
+    /// lets each go once written). `make` runs on other threads only; it returns before this does.
+    public static func stream<Output: Sendable>(
+        count: Int, _ make: @Sendable (Int) -> Output, into consume: (consuming Output) -> Void
+    ) {
+        guard count > 1 else {
+            if count == 1 { consume(make(0)) }
+            return
+        }
+        let slots = StreamSlots<Output>(count: count)
+        let makers = DispatchGroup()
+        withoutActuallyEscaping(make) { make in
+            DispatchQueue.global().async(group: makers) {
+                DispatchQueue.concurrentPerform(iterations: min(onlineCores, count)) { _ in
+                    while let index = slots.claim() { slots.store(make(index), at: index) }
+                }
+            }
+            for index in 0..<count { consume(slots.take(index)) }
+            makers.wait()
+        }
+    }
+}
+
+/// The outputs of `ParallelReview.stream`: claimed in order by the makers, each stored once,
+/// and taken in order by the one consumer, who waits for the next when it is not made yet.
+/// A pthread mutex and condition, which ThreadSanitizer understands.
+private final class StreamSlots<Value: Sendable>: @unchecked Sendable {
+    private let count: Int
+    private let values: UnsafeMutablePointer<Value?>
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let made = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guarded by `lock`: the next index to hand a maker, and the one the consumer waits for.
+    private var claimed = 0
+    private var awaited = -1
+
+    init(count: Int) {
+        self.count = count
+        values = UnsafeMutablePointer<Value?>.allocate(capacity: count)
+        values.initialize(repeating: nil, count: count)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(made, nil)
+    }
+
+    deinit {
+        values.deinitialize(count: count)
+        values.deallocate()
+        pthread_cond_destroy(made)
+        pthread_mutex_destroy(lock)
+        made.deallocate()
+        lock.deallocate()
+    }
+
+    /// The next index to make; nil once all are handed out.
+    func claim() -> Int? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard claimed < count else { return nil }
+        claimed += 1
+        return claimed - 1
+    }
+
+    func store(_ value: Value, at index: Int) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        (values + index).pointee = value
+        if index == awaited { pthread_cond_signal(made) }
+    }
+
+    /// The output at `index`, moved out, once it is made.
+    func take(_ index: Int) -> Value {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while true {
+            if let value = (values + index).pointee.take() {
+                awaited = -1
+                return value
+            }
+            awaited = index
+            pthread_cond_wait(made, lock)
+        }
+    }
 }
 
 /// The chunks of a parallel map cut into one stream per worker, each worker taking its own
