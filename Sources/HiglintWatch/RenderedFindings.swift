@@ -32,15 +32,12 @@ final class RenderedFindings: @unchecked Sendable {
     static func make(_ findings: [Finding]) -> RenderedFindings? {
         guard !findings.isEmpty else { return nil }
         var out: [UInt8] = []
-        out.reserveCapacity(findings.reduce(0) { $0 + JSONReportWriter.renderedSize(of: $1) + indent.count + separator.count })
-        for finding in findings { append(finding, to: &out) }
+        JSONReportWriter.appendLines(findings, to: &out)
         return RenderedFindings(out, count: findings.count)
     }
 
     private static func append(_ finding: Finding, to out: inout [UInt8]) {
-        out += indent
-        JSONReportWriter.append(finding, to: &out)
-        out += separator
+        JSONReportWriter.appendLines([finding], to: &out)
     }
 
     /// A file's own findings (rendered as `own`) with the project pass's

@@ -199,26 +199,30 @@ final class FastPathTests: XCTestCase {
         for _ in 0..<2_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...12, using: &generator) { text += pieces.randomElement(using: &generator) ?? "" }
-            var bytes: [UInt8] = []
-            JSONText.appendString(text, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
+            XCTAssertEqual(Self.written { $0.string(text) }, JSONText.string(text), text.debugDescription)
         }
         // Long runs, so the eight-byte steps meet every escape at every place in a word.
         for length in 0..<40 {
             for special in ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{2028}", " ", "~", "!", "#", "[", "]"] {
                 for place in Swift.stride(from: 0, through: length, by: 3) {
                     let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
-                    var bytes: [UInt8] = []
-                    JSONText.appendString(text, to: &bytes)
-                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(text), text.debugDescription)
+                    XCTAssertEqual(Self.written { $0.string(text) }, JSONText.string(text), text.debugDescription)
                 }
             }
         }
         for value in [0, 1, 9, 10, 11, 99, 100, 101, 12_345, -1, -10, -987, Int.max, Int.min] {
-            var bytes: [UInt8] = []
-            JSONText.appendDecimal(value, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+            XCTAssertEqual(Self.written { $0.integer(value) }, String(value))
         }
+        XCTAssertEqual(Self.written { $0.string(nil as String?) }, "null")
+        // Past its first capacity the buffer grows, keeping what it held.
+        let long = String(repeating: "x\"", count: 5_000)
+        XCTAssertEqual(Self.written { $0.raw("["); $0.string(long); $0.raw("]") }, "[" + JSONText.string(long) + "]")
+    }
+
+    private static func written(_ write: (inout JSONBytes) -> Void) -> String {
+        var json = JSONBytes(capacity: 16)
+        write(&json)
+        return json.text()
     }
 
     func testSortingByPositionGivesTheStableSortOfTheFindings() {

@@ -21,9 +21,6 @@ final class ScreenJSONTests: XCTestCase {
         let screen = try render(spec)
         let element = try XCTUnwrap((screen["elements"] as? [[String: Any]])?.first)
         XCTAssertEqual(element["label"] as? String, label)
-        var bytes: [UInt8] = []
-        JSONText.appendString(label, to: &bytes)
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), JSONText.string(label))
         // The screen's own writer escapes byte for byte as JSONText does, a lone E2 and every
         // control character included.
         for text in [label, "\u{2029}\u{E2}x\u{2020}", (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\"", String(repeating: "é", count: 5000)] {

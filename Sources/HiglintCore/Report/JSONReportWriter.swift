@@ -18,10 +18,9 @@ public struct JSONReportWriter: ReportWriter {
     }
 
     public static func render(_ finding: Finding) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(renderedSize(of: finding))
-        append(finding, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var json = JSONBytes(capacity: renderedSize(of: finding))
+        withUnsafePointer(to: finding) { append(at: $0, to: &json) }
+        return json.text()
     }
 
     /// About what `render` writes for `finding`, enough that appending it seldom grows the buffer.
@@ -37,63 +36,68 @@ public struct JSONReportWriter: ReportWriter {
             + (finding.pointee.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
-    /// Appends the finding's object, the bytes `render` gives it. Written as bytes: a
-    /// report of many findings spends most of its time here, and appending to a string
-    /// costs several times what appending to an array of bytes does.
-    public static func append(_ finding: Finding, to out: inout [UInt8]) {
-        withUnsafePointer(to: finding) { append(at: $0, to: &out) }
+    /// Appends the lines `findings` take in the report (`    {...},\n` each, every one with
+    /// its comma) to `out`, as the watcher keeps them.
+    public static func appendLines(_ findings: [Finding], to out: inout [UInt8]) {
+        findings.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var json = JSONBytes(capacity: linesSize(base, 0..<all.count))
+            for index in all.indices {
+                json.raw("    ")
+                append(at: base + index, to: &json)
+                json.raw(",\n")
+            }
+            json.move(to: &out)
+        }
     }
 
-    /// `append(_:to:)` of the finding at `finding`, read in place: a report's findings are
-    /// rendered from their array this way, since passing `findings[index]` copied each one
-    /// (its strings and fix retained and released, the rule's id and hint shared by every worker).
-    static func append(at finding: UnsafePointer<Finding>, to out: inout [UInt8]) {
-        JSONText.appendRaw("{\"file\": ", to: &out)
-        JSONText.appendString(finding.pointee.file, to: &out)
-        JSONText.appendRaw(", \"line\": ", to: &out)
-        JSONText.appendDecimal(finding.pointee.line, to: &out)
-        JSONText.appendRaw(", \"column\": ", to: &out)
-        JSONText.appendDecimal(finding.pointee.column, to: &out)
-        JSONText.appendRaw(", \"rule\": ", to: &out)
-        JSONText.appendString(finding.pointee.rule, to: &out)
-        JSONText.appendRaw(", \"severity\": ", to: &out)
+    private static func linesSize(_ base: UnsafePointer<Finding>, _ range: Range<Int>) -> Int {
+        range.reduce(0) { $0 + renderedSize(at: base + $1) + 6 }
+    }
+
+    /// Appends the finding's object, the bytes `render` gives it, reading it in place: a
+    /// report's findings are rendered from their array this way, since passing
+    /// `findings[index]` copied each one (its strings and fix retained and released).
+    static func append(at finding: UnsafePointer<Finding>, to json: inout JSONBytes) {
+        json.raw("{\"file\": ")
+        json.string(finding.pointee.file)
+        json.raw(", \"line\": ")
+        json.integer(finding.pointee.line)
+        json.raw(", \"column\": ")
+        json.integer(finding.pointee.column)
+        json.raw(", \"rule\": ")
+        json.string(finding.pointee.rule)
         switch finding.pointee.severity {
-        case .error: JSONText.appendRaw("\"error\"", to: &out)
-        case .warning: JSONText.appendRaw("\"warning\"", to: &out)
-        case .info: JSONText.appendRaw("\"info\"", to: &out)
+        case .error: json.raw(", \"severity\": \"error\", \"message\": ")
+        case .warning: json.raw(", \"severity\": \"warning\", \"message\": ")
+        case .info: json.raw(", \"severity\": \"info\", \"message\": ")
         }
-        JSONText.appendRaw(", \"message\": ", to: &out)
-        JSONText.appendString(finding.pointee.message, to: &out)
-        JSONText.appendRaw(", \"hint\": ", to: &out)
-        JSONText.appendString(finding.pointee.hint, to: &out)
-        JSONText.appendRaw(", \"screen\": ", to: &out)
-        JSONText.appendOptional(finding.pointee.screen, to: &out)
-        JSONText.appendRaw(", \"element\": ", to: &out)
-        JSONText.appendOptional(finding.pointee.element, to: &out)
-        JSONText.appendRaw(", \"fix\": ", to: &out)
-        if let fix = finding.pointee.fix {
-            JSONText.appendRaw("{\"safety\": ", to: &out)
-            JSONText.appendString(fix.safety.rawValue, to: &out)
-            JSONText.appendRaw(", \"edits\": [", to: &out)
-            for (index, edit) in fix.edits.enumerated() {
-                if index > 0 { JSONText.appendRaw(", ", to: &out) }
-                JSONText.appendRaw("{\"start\": {\"line\": ", to: &out)
-                JSONText.appendDecimal(edit.start.line, to: &out)
-                JSONText.appendRaw(", \"column\": ", to: &out)
-                JSONText.appendDecimal(edit.start.column, to: &out)
-                JSONText.appendRaw("}, \"end\": {\"line\": ", to: &out)
-                JSONText.appendDecimal(edit.end.line, to: &out)
-                JSONText.appendRaw(", \"column\": ", to: &out)
-                JSONText.appendDecimal(edit.end.column, to: &out)
-                JSONText.appendRaw("}, \"replacement\": ", to: &out)
-                JSONText.appendString(edit.replacement, to: &out)
-                JSONText.appendRaw("}", to: &out)
-            }
-            JSONText.appendRaw("]}", to: &out)
-        } else {
-            JSONText.appendRaw("null", to: &out)
+        json.string(finding.pointee.message)
+        json.raw(", \"hint\": ")
+        json.string(finding.pointee.hint)
+        json.raw(", \"screen\": ")
+        json.string(finding.pointee.screen)
+        json.raw(", \"element\": ")
+        json.string(finding.pointee.element)
+        guard let fix = finding.pointee.fix else { return json.raw(", \"fix\": null}") }
+        json.raw(", \"fix\": {\"safety\": ")
+        json.string(fix.safety.rawValue)
+        json.raw(", \"edits\": [")
+        for index in fix.edits.indices {
+            if index > 0 { json.raw(", ") }
+            json.raw("{\"start\": {\"line\": ")
+            json.integer(fix.edits[index].start.line)
+            json.raw(", \"column\": ")
+            json.integer(fix.edits[index].start.column)
+            json.raw("}, \"end\": {\"line\": ")
+            json.integer(fix.edits[index].end.line)
+            json.raw(", \"column\": ")
+            json.integer(fix.edits[index].end.column)
+            json.raw("}, \"replacement\": ")
+            json.string(fix.edits[index].replacement)
+            json.raw("}")
         }
-        JSONText.appendRaw("}", to: &out)
+        json.raw("]}}")
     }
 
     public struct Summary: Sendable, Equatable {
@@ -212,16 +216,13 @@ public struct JSONReportWriter: ReportWriter {
         let range = number * findingsPerPiece..<min((number + 1) * findingsPerPiece, findings.count)
         return findings.withUnsafeBufferPointer { all in
             guard let base = all.baseAddress else { return "" }
-            var out: [UInt8] = []
-            var size = 0
-            for index in range { size += renderedSize(at: base + index) + 6 }
-            out.reserveCapacity(size)
+            var json = JSONBytes(capacity: linesSize(base, range))
             for index in range {
-                JSONText.appendRaw("    ", to: &out)
-                append(at: base + index, to: &out)
-                if index + 1 < all.count { JSONText.appendRaw(",\n", to: &out) } else { JSONText.appendRaw("\n", to: &out) }
+                json.raw("    ")
+                append(at: base + index, to: &json)
+                if index + 1 < all.count { json.raw(",\n") } else { json.raw("\n") }
             }
-            return String(decoding: out, as: UTF8.self)
+            return json.text()
         }
     }
 

@@ -45,40 +45,6 @@ public enum JSONText {
         }
     }
 
-    /// Appends `value` as a JSON string to bytes, for writers that build bytes rather than a
-    /// string (`ScreenJSON`, the findings of the JSON report); escaped exactly as
-    /// `appendString(_:to:)` escapes. Runs that need no escape are copied whole.
-    public static func appendString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = value
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                // Eight plain bytes at a time: most text has nothing to escape.
-                if index + 8 <= utf8.count, let base = utf8.baseAddress,
-                   !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                // Every byte `escape(at:in:)` may answer for; all others are written as they are.
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2,
-                      let (escape, width) = escape(at: index, in: utf8)
-                else {
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                out.append(contentsOf: escape.utf8)
-                index += width
-                runStart = index
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
     /// False only when none of the eight bytes of `word` can start an escape: each is at
     /// least 0x20, under 0x7F, and neither a quote nor a backslash. True may be wrong (the
     /// bytes are then looked at one by one), false never is.
@@ -90,28 +56,6 @@ public enum JSONText {
         let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
         let high = (word &+ ones) | word
         return control != 0 || high & highs != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-    }
-
-    public static func appendOptional(_ value: String?, to out: inout [UInt8]) {
-        if let value { appendString(value, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-    }
-
-    /// Appends `value` in decimal, as `String(value)` writes it, without making the string.
-    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: (magnitude / divisor) % 10))
-            divisor /= 10
-        }
-    }
-
-    /// Appends the bytes of a literal or other short text.
-    @inline(__always)
-    public static func appendRaw(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     public static func appendOptional(_ value: String?, to out: inout String) {

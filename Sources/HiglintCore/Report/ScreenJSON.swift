@@ -186,67 +186,41 @@ public enum ScreenJSON {
     }
 }
 
-/// Appends JSON bytes to one buffer of raw memory that grows by doubling: objects and lists
-/// opened and closed in turn, with the commas between their members kept track of here.
-/// Owned by one `append` call, which moves the bytes out and frees the memory.
+/// Objects and lists of JSON opened and closed in turn, written as bytes, with the commas
+/// between their members kept track of here. Owned by one `append` call, which moves the
+/// bytes out and frees the memory.
 private struct JSONBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    private var json = JSONBytes()
     /// Whether the innermost open object or list has a member yet.
     private var hasMember = false
-
-    init() {
-        capacity = 8192
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        base.deallocate()
-    }
 
     /// Appends what was written to `bytes`, with room left for the end of a request that
     /// the caller appends next; the buffer is then empty.
     mutating func move(to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + count + 256)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-        count = 0
-    }
-
-    /// Room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
+        json.move(to: &bytes, leaving: 256)
     }
 
     @inline(__always)
     private mutating func byte(_ value: UInt8) {
-        reserve(1)
-        base[count] = value
-        count += 1
+        json.byte(value)
     }
 
     @inline(__always)
     private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let start = source.baseAddress, !source.isEmpty else { return }
-        reserve(source.count)
-        (base + count).update(from: start, count: source.count)
-        count += source.count
+        json.bytes(source)
     }
 
     @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes($0) }
+        json.raw(text)
+    }
+
+    mutating func integer(_ value: Int) {
+        json.integer(value)
+    }
+
+    mutating func string(_ value: String) {
+        json.string(value)
     }
 
     mutating func open() {
@@ -262,18 +236,11 @@ private struct JSONBuffer: ~Copyable {
     /// `,"name":` (the comma when a member came before).
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        reserve(name.utf8CodeUnitCount + 4)
-        if hasMember {
-            base[count] = UInt8(ascii: ",")
-            count += 1
-        }
-        base[count] = UInt8(ascii: "\"")
-        count += 1
-        (base + count).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
-        count += name.utf8CodeUnitCount
-        base[count] = UInt8(ascii: "\"")
-        base[count + 1] = UInt8(ascii: ":")
-        count += 2
+        json.reserve(name.utf8CodeUnitCount + 4)
+        if hasMember { json.byte(UInt8(ascii: ",")) }
+        json.byte(UInt8(ascii: "\""))
+        json.raw(name)
+        json.raw("\":")
         hasMember = true
     }
 
@@ -301,86 +268,6 @@ private struct JSONBuffer: ~Copyable {
         } else {
             raw("null")
         }
-    }
-
-    mutating func integer(_ value: Int) {
-        // At most 20 bytes: a sign and the 19 digits of Int.max.
-        reserve(20)
-        if value < 0 {
-            base[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        var magnitude = value.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while digits < 20, magnitude >= scale {
-            digits += 1
-            if scale > UInt.max / 10 { break }
-            scale *= 10
-        }
-        var position = count + digits - 1
-        repeat {
-            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-            position -= 1
-        } while magnitude > 0
-        count += digits
-    }
-
-    /// A JSON string, escaped exactly as `JSONText.appendString` escapes (ScreenJSONTests
-    /// holds the two together); most text needs no escape and is copied as it is.
-    mutating func string(_ value: String) {
-        // Native text lends its bytes in place; other text (bridged, or small and inline) is made contiguous first.
-        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) != nil { return }
-        var text = value
-        text.withUTF8 { escaped($0) }
-    }
-
-    /// Quotes, backslashes, control characters, DEL, and E2 (the lead byte of U+2028 and
-    /// U+2029): one shift and mask for the bytes below 0x40, where most of them are.
-    @inline(__always)
-    private static func mayEscape(_ unit: UInt8) -> Bool {
-        // Bits 0x00 to 0x1F and 0x22 (the quote).
-        if unit < 0x40 { return (0x0000_0004_FFFF_FFFF as UInt64) >> UInt64(unit) & 1 != 0 }
-        if unit < 0x80 { return unit == UInt8(ascii: "\\") || unit == 0x7F }
-        return unit == 0xE2
-    }
-
-    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        reserve(utf8.count + 2)
-        base[count] = UInt8(ascii: "\"")
-        count += 1
-        var runStart = 0
-        var index = 0
-        while index < utf8.count {
-            let unit = utf8[index]
-            guard Self.mayEscape(unit) else {
-                index += 1
-                continue
-            }
-            if unit == 0xE2 && !(index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9)) {
-                index += 1
-                continue
-            }
-            bytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            switch unit {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0xE2:
-                if utf8[index + 2] == 0xA8 { raw("\\u2028") } else { raw("\\u2029") }
-                index += 2
-            default:
-                raw("\\u00")
-                for nibble in [unit >> 4, unit & 0x0F] { byte(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10) }
-            }
-            index += 1
-            runStart = index
-        }
-        bytes(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        byte(UInt8(ascii: "\""))
     }
 
     /// A string as a list item (the list writes the commas).
