@@ -52,7 +52,10 @@ final class XMLDocument: @unchecked Sendable {
         var name: Int32
         /// The name as an `IBElement`; nil when it is none of them.
         var code: IBElement?
-        var attributes: Range<Int32>
+        /// The node's attributes are `firstAttribute..<endAttribute` of `attributes` (two
+        /// numbers, not a `Range`, which is not `BitwiseCopyable`).
+        var firstAttribute: Int32
+        var endAttribute: Int32
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
         /// Where libxml2 was when it called back for the start tag: its line, and the offset
@@ -62,6 +65,8 @@ final class XMLDocument: @unchecked Sendable {
         var consumed: Int32
         /// Index into `texts`, or -1: only the few elements whose text matters keep one.
         var text: Int32 = -1
+
+        var attributes: Range<Int32> { firstAttribute..<endAttribute }
     }
 
     struct Attribute {
@@ -73,10 +78,10 @@ final class XMLDocument: @unchecked Sendable {
         var end: Int32
     }
 
-    // Written only while the reader builds the document, on its thread.
-    @exclusivity(unchecked) private(set) var nodes: [Node] = []
+    /// Every element, in document order; written only while the reader builds the document.
+    let nodes: PlainStore<Node>
     /// Every element's attributes, in document order.
-    let attributes: AttributeStore
+    let attributes: PlainStore<Attribute>
     /// Attribute values, decoded (`&amp;` is `&`), one after another.
     private let values: ValueBytes
     /// The document's bytes, for the marks worked out on demand (the array is shared, not copied).
@@ -85,7 +90,12 @@ final class XMLDocument: @unchecked Sendable {
     /// Element and attribute names, each once.
     @exclusivity(unchecked) private(set) var names: [String] = []
     /// The open elements while building, and the last child each has so far.
-    @exclusivity(unchecked) private var open: [(node: Int32, lastChild: Int32)] = []
+    private let open = PlainStore<OpenElement>(capacity: 64)
+
+    struct OpenElement {
+        var node: Int32
+        var lastChild: Int32
+    }
 
     var root: XMLElement? { nodes.isEmpty ? nil : XMLElement(document: self, index: 0) }
 
@@ -94,8 +104,8 @@ final class XMLDocument: @unchecked Sendable {
     init(source: [UInt8]) {
         self.source = source
         let bytes = source.count
-        nodes.reserveCapacity(bytes / 60)
-        attributes = AttributeStore(capacity: bytes / 40)
+        nodes = PlainStore(capacity: bytes / 60)
+        attributes = PlainStore(capacity: bytes / 40)
         values = ValueBytes(capacity: bytes / 8)
     }
 
@@ -162,9 +172,10 @@ final class XMLDocument: @unchecked Sendable {
     func start(_ name: Int32, code: IBElement?, line: Int32, consumed: Int32, firstAttribute: Int) {
         let index = Int32(nodes.count)
         nodes.append(Node(
-            name: name, code: code, attributes: Int32(firstAttribute)..<Int32(attributes.count), line: line,
+            name: name, code: code, firstAttribute: Int32(firstAttribute), endAttribute: Int32(attributes.count), line: line,
             consumed: consumed))
-        if let parent = open.last {
+        if !open.isEmpty {
+            let parent = open[open.count - 1]
             if parent.lastChild >= 0 {
                 nodes[Int(parent.lastChild)].nextSibling = index
             } else {
@@ -172,16 +183,16 @@ final class XMLDocument: @unchecked Sendable {
             }
             open[open.count - 1].lastChild = index
         }
-        open.append((index, -1))
+        open.append(OpenElement(node: index, lastChild: -1))
     }
 
     func end() {
-        // `removeLast`, not `popLast`: the optional element's generic path cost 30 instructions an element.
         if !open.isEmpty { open.removeLast() }
     }
 
     func append(text: String) {
-        guard let current = open.last?.node else { return }
+        guard !open.isEmpty else { return }
+        let current = open[open.count - 1].node
         let slot = nodes[Int(current)].text
         if slot < 0 {
             nodes[Int(current)].text = Int32(texts.count)
@@ -303,12 +314,13 @@ final class XMLDocument: @unchecked Sendable {
     }
 }
 
-/// A document's attributes, appended by the reader and read once it has returned, in memory
-/// of their own: an `Array` append (the uniqueness check, the capacity check, the store through
-/// the class's property) cost about 70 instructions an attribute, several times the store.
-/// `Attribute` is a plain value (no references), so the memory needs no deinitializing.
-final class AttributeStore {
-    private var base: UnsafeMutablePointer<XMLDocument.Attribute>
+/// Plain values (no references) appended by the reader and read once it has returned, in
+/// memory of their own: an `Array` in a class property cost about 70 instructions an append
+/// (the uniqueness check, the capacity check, the store through the property), and every read
+/// retained and released the array's buffer: the mapper's reads of the nodes made a million of
+/// those pairs on the bench's IB corpus. Plain values, so the memory needs no deinitializing.
+final class PlainStore<Item: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Item>
     private(set) var count = 0
     private var capacity: Int
 
@@ -321,27 +333,40 @@ final class AttributeStore {
         base.deallocate()
     }
 
+    var isEmpty: Bool { count == 0 }
+
     @inline(__always)
-    func append(_ attribute: XMLDocument.Attribute) {
+    func append(_ item: Item) {
         if count == capacity { grow() }
-        (base + count).initialize(to: attribute)
+        (base + count).initialize(to: item)
         count += 1
+    }
+
+    func removeLast() {
+        precondition(count > 0, "removeLast of an empty store")
+        count -= 1
     }
 
     @inline(never)
     private func grow() {
-        let larger = UnsafeMutablePointer<XMLDocument.Attribute>.allocate(capacity: capacity * 2)
+        let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
         larger.initialize(from: base, count: count)
         base.deallocate()
         base = larger
         capacity *= 2
     }
 
-    /// Checked like an array's subscript: positions come from the nodes' ranges, but a wrong
-    /// one must stop the process, not read another document's memory.
-    subscript(position: Int) -> XMLDocument.Attribute {
-        precondition(position >= 0 && position < count, "attribute position out of range")
-        return base[position]
+    /// Checked like an array's subscript: positions come from the nodes' links and ranges, but
+    /// a wrong one must stop the process, not read another document's memory.
+    subscript(position: Int) -> Item {
+        get {
+            precondition(position >= 0 && position < count, "store position out of range")
+            return base[position]
+        }
+        set {
+            precondition(position >= 0 && position < count, "store position out of range")
+            base[position] = newValue
+        }
     }
 }
 
