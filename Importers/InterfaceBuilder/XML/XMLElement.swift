@@ -437,17 +437,7 @@ struct XMLElement: Sendable {
     /// Whether the element's name is `name`, without making its name a string.
     func isNamed(_ name: IBElement) -> Bool { document.nodes[index].code == name }
 
-    private func position(of attribute: IBAttribute) -> Int? {
-        let code: IBAttribute? = attribute
-        let range = document.nodes[index].attributes
-        var position = Int(range.lowerBound)
-        let end = Int(range.upperBound)
-        while position < end {
-            if document.attributes[position].code == code { return position }
-            position += 1
-        }
-        return nil
-    }
+    private func position(of attribute: IBAttribute) -> Int? { document.position(of: attribute, inNode: index) }
 
     /// An attribute's value; elements have a handful, so a scan beats a table.
     subscript(_ attribute: IBAttribute) -> String? {
@@ -512,11 +502,59 @@ struct XMLElement: Sendable {
 
     /// The first child with this name (and `key`, when given), by the names' codes.
     func child(_ name: IBElement, key: StaticString? = nil) -> XMLElement? {
-        children.first { child in child.isNamed(name) && (key.map { child.attribute(.key, is: $0) } ?? true) }
+        document.firstChild(of: index, named: name, key: key).map { XMLElement(document: document, index: $0) }
+    }
+
+    /// The first child whose `key` is `key`, whatever its name.
+    func child(key: StaticString) -> XMLElement? {
+        document.firstChild(of: index, named: nil, key: key).map { XMLElement(document: document, index: $0) }
     }
 
     func children(_ name: IBElement) -> [XMLElement] {
-        children.filter { $0.isNamed(name) }
+        var found: [XMLElement] = []
+        var position = Int(document.nodes[index].firstChild)
+        while position >= 0 {
+            if document.nodes[position].code == name { found.append(XMLElement(document: document, index: position)) }
+            position = Int(document.nodes[position].nextSibling)
+        }
+        return found
+    }
+
+    /// Whether a child has this name.
+    func hasChild(_ name: IBElement) -> Bool { document.firstChild(of: index, named: name, key: nil) != nil }
+}
+
+extension XMLDocument {
+    /// Where the attribute of the node at `node` is in `attributes`; elements have a handful,
+    /// so a scan beats a table.
+    func position(of attribute: IBAttribute, inNode node: Int) -> Int? {
+        let code: IBAttribute? = attribute
+        let current = nodes[node]
+        var position = Int(current.firstAttribute)
+        let end = Int(current.endAttribute)
+        while position < end {
+            if attributes[position].code == code { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The index of the first child of the node at `node` with this name (any name for nil) and
+    /// `key`, when given. Walked by index: an `XMLElement` for each child passed over, as the
+    /// sequence's `first(where:)` made, cost a retain and a release of the document, and the
+    /// mapper looks through a view's children a dozen times.
+    func firstChild(of node: Int, named name: IBElement?, key: StaticString?) -> Int? {
+        var position = Int(nodes[node].firstChild)
+        while position >= 0 {
+            let child = nodes[position]
+            if name == nil || child.code == name, key.map({ hasKey(position, $0) }) ?? true { return position }
+            position = Int(child.nextSibling)
+        }
+        return nil
+    }
+
+    private func hasKey(_ node: Int, _ key: StaticString) -> Bool {
+        position(of: .key, inNode: node).map { value(at: $0, equals: key) } ?? false
     }
 }
 
