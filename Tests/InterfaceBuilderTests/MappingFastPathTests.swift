@@ -311,3 +311,24 @@ final class NumberTests: XCTestCase {
         }
     }
 }
+
+/// `attribute(_:contains:)` answers as `containsText` on the value's string does.
+final class AttributeContainsTests: XCTestCase {
+    func testContainsIsContainsTextOfTheValue() {
+        let values: [String?] = [
+            nil, "", "Storyboard", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.XIB",
+            "Storyboar", "storyboard", "xStoryboardx", "StoryboardStoryboard", "Story\u{e9}board", "\u{e9}Storyboard", "Storyboard\u{301}",
+            "&amp;Storyboard", "Story&#98;oard",
+        ]
+        for value in values {
+            let text = "<document" + (value.map { " type=\"\($0)\"" } ?? "") + "/>"
+            guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 4, filter: IBVocabulary.readerFilter)
+            else {
+                XCTFail("not read: \(text)")
+                continue
+            }
+            XCTAssertEqual(
+                root.attribute(.type, contains: "Storyboard"), root[.type]?.containsText("Storyboard") ?? false, text)
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct DocumentMapper {
         }
     }
 
-    var isStoryboard: Bool { root[.type]?.containsText("Storyboard") ?? false }
+    var isStoryboard: Bool { root.attribute(.type, contains: "Storyboard") }
 
     var device: Device {
         root[.targetRuntime] == "iOS.CocoaTouch.iPad" ? .ipad : (facts.device ?? defaultDevice)
