@@ -221,7 +221,7 @@ final class StartTagMarkTests: XCTestCase {
         assertMarks("<a>\n" + "<b x=\"&amp;&#38;&lt;\"/>" + "\n\n\n" + "\t\t<c/>\n</a>")
     }
 
-    /// Random layouts: tags of every length around the eight-byte steps, indentation of spaces,
+    /// Random layouts: tags of many lengths, indentation of spaces,
     /// tabs and non-ASCII text, and newlines inside tags and values.
     func testMarksOfRandomLayouts() {
         var generator = SystemRandomNumberGenerator()
@@ -243,22 +243,6 @@ final class StartTagMarkTests: XCTestCase {
             }
             text += filler(3).replacingOccurrences(of: "x", with: "") + "</root>\n"
             assertMarks(text)
-        }
-    }
-
-    func testEightBytesHoldAByteAsTheByteLoopFindsIt() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let choices: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "\n"), 0, 0x80, 0xFF, 0x3B, 0x3D, 0x0B, 0x09, 0x7C]
-            let bytes: [UInt8] = (0..<8).map { _ in choices.randomElement(using: &generator) ?? 0 }
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                for (first, second) in [(UInt8(ascii: "<"), UInt8(ascii: "\n")), (UInt8(ascii: "\n"), UInt8(ascii: "\n"))] {
-                    XCTAssertEqual(
-                        XMLDocument.containsByte(first, or: second, in: base),
-                        bytes.contains(first) || bytes.contains(second), "\(bytes)")
-                }
-            }
         }
     }
 }
@@ -295,6 +279,56 @@ final class ViewKindByCodeTests: XCTestCase {
         for child in children {
             XCTAssertEqual(IBVocabulary.viewKind(of: child.code)?.type, IBVocabulary.viewKinds[child.name]?.type, child.name)
             XCTAssertEqual(IBVocabulary.viewKind(of: child.code) == nil, IBVocabulary.viewKinds[child.name] == nil, child.name)
+        }
+    }
+}
+
+/// A value read as a number by the plain-decimal path is the number `Double(_:)` reads, bit
+/// for bit, and what neither reads is nil for both.
+final class NumberTests: XCTestCase {
+    func testNumbersAreWhatDoubleReads() {
+        var generator = SystemRandomNumberGenerator()
+        var values = [
+            "", "-", ".", "5.", "-.5", ".5", "0", "-0", "-0.0", "0.0", "414", "20.333333333333332", "123456789012345",
+            "1234567890123456", "-999999999999999", "99999999999999.9", "0.000000000000001", "1.0000000000000001",
+            "1e3", "inf", "nan", "0x1p3", "+5", "1.5.5", "12a", " 5", "--5", "-", "00012.50", "&#53;",
+        ]
+        let alphabet = Array("0123456789.-e+")
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...19, using: &generator)
+            values.append(String((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? "0" }))
+        }
+        for value in values {
+            let text = "<rect x=\"\(value)\"/>"
+            guard case .document(let rect) = SAXReader.read(Array(text.utf8), maxDepth: 4, filter: IBVocabulary.readerFilter)
+            else {
+                XCTFail("not read: \(text)")
+                continue
+            }
+            let decoded = rect[.x] ?? ""
+            let expected = Double(decoded).flatMap { $0.isFinite ? $0 : nil }
+            XCTAssertEqual(rect.number(.x)?.bitPattern, expected?.bitPattern, value)
+        }
+    }
+}
+
+/// `attribute(_:contains:)` answers as `containsText` on the value's string does.
+final class AttributeContainsTests: XCTestCase {
+    func testContainsIsContainsTextOfTheValue() {
+        let values: [String?] = [
+            nil, "", "Storyboard", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.XIB",
+            "Storyboar", "storyboard", "xStoryboardx", "StoryboardStoryboard", "Story\u{e9}board", "\u{e9}Storyboard", "Storyboard\u{301}",
+            "&amp;Storyboard", "Story&#98;oard",
+        ]
+        for value in values {
+            let text = "<document" + (value.map { " type=\"\($0)\"" } ?? "") + "/>"
+            guard case .document(let root) = SAXReader.read(Array(text.utf8), maxDepth: 4, filter: IBVocabulary.readerFilter)
+            else {
+                XCTFail("not read: \(text)")
+                continue
+            }
+            XCTAssertEqual(
+                root.attribute(.type, contains: "Storyboard"), root[.type]?.containsText("Storyboard") ?? false, text)
         }
     }
 }

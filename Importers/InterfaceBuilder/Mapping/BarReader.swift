@@ -73,7 +73,7 @@ extension ViewMapper {
             } else {
                 fields.icon = barIcon(item)
             }
-            if let custom = item.child(.view, key: "customView") ?? item.children.first(where: { $0[.key] == "customView" }) {
+            if let custom = item.child(.view, key: "customView") ?? item.child(key: "customView") {
                 fields.label = fields.label ?? Self.label(of: custom)
                 fields.icon = fields.icon ?? icon(of: custom)
             }

@@ -29,7 +29,7 @@ struct DocumentMapper {
         }
     }
 
-    var isStoryboard: Bool { root[.type]?.containsText("Storyboard") ?? false }
+    var isStoryboard: Bool { root.attribute(.type, contains: "Storyboard") }
 
     var device: Device {
         root[.targetRuntime] == "iOS.CocoaTouch.iPad" ? .ipad : (facts.device ?? defaultDevice)
@@ -95,7 +95,7 @@ struct DocumentMapper {
         for controller: XMLElement, named name: String, parent: (String, Mark)?, graph: SceneGraph
     ) -> ImportedScreen {
         var mapper = ViewMapper(systemImages: systemImages)
-        let rootView = controller.children.first { $0[.key] == "view" }
+        let rootView = controller.child(key: "view")
         let elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
         screen.name = name
@@ -172,7 +172,7 @@ struct DocumentMapper {
 
     private func canvas(of controller: XMLElement, rootView: XMLElement?) -> Size {
         let rootSize = rootView.flatMap(ViewMapper.frame(of:)).map { Size(width: $0.width, height: $0.height) }
-        let freeform = controller.children.contains { $0.isNamed(.freeformSimulatedSizeMetrics) }
+        let freeform = controller.hasChild(.freeformSimulatedSizeMetrics)
         if freeform, let rootSize { return rootSize }
         return deviceCanvas ?? rootSize ?? DeviceFacts.defaultCanvas(for: device)
     }

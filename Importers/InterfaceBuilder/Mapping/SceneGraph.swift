@@ -53,15 +53,30 @@ struct SceneGraph {
     }
 
     /// Segues anywhere under a controller (its buttons, cells and bar items) leave from it.
+    /// Walked by node index, an element made only for a segue: the walk passes every element
+    /// of the scene, and making each one cost a retain and a release of the document.
     private static func collectSegues(in element: XMLElement, source: String, into links: inout [Link]) {
-        for child in element.children {
-            if child.isNamed(.segue), let destination = child[.destination] {
-                links.append(Link(source: source, destination: destination, kind: child[.kind] ?? "",
-                                  relationship: child[.relationship], mark: child.mark))
+        collectSegues(underNode: element.index, of: element.document, source: source, into: &links)
+    }
+
+    private static func collectSegues(underNode node: Int, of document: XMLDocument, source: String, into links: inout [Link]) {
+        var position = Int(document.nodes[node].firstChild)
+        while position >= 0 {
+            let isSegue = document.nodes[position].code == .segue
+            if isSegue, let link = link(XMLElement(document: document, index: position), source: source) {
+                links.append(link)
             } else {
-                collectSegues(in: child, source: source, into: &links)
+                collectSegues(underNode: position, of: document, source: source, into: &links)
             }
+            position = Int(document.nodes[position].nextSibling)
         }
+    }
+
+    /// The link a segue makes; nil when it names no destination.
+    private static func link(_ segue: XMLElement, source: String) -> Link? {
+        guard let destination = segue[.destination] else { return nil }
+        return Link(source: source, destination: destination, kind: segue[.kind] ?? "",
+                    relationship: segue[.relationship], mark: segue.mark)
     }
 
     private static func pushes(_ link: Link) -> Bool { link.kind == "show" || link.kind == "push" }

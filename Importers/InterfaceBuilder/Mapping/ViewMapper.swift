@@ -201,7 +201,7 @@ struct ViewMapper {
                 .joined()
         }
         if view.isNamed(.button) {
-            if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }), let title = normal[.title] {
+            if let normal = view.child(.state, key: "normal"), let title = normal[.title] {
                 return title
             }
             if let configuration = view.child(.buttonConfiguration), let title = configuration[.title] { return title }
@@ -237,7 +237,7 @@ struct ViewMapper {
             if let reference = view.child(.buttonConfiguration)?.child(.imageReference, key: "image") {
                 name = reference[.image]
                 isSystem = reference[.catalog] == "system"
-            } else if let normal = view.children(.state).first(where: { $0.attribute(.key, is: "normal") }) {
+            } else if let normal = view.child(.state, key: "normal") {
                 name = normal[.image] ?? normal.child(.imageReference, key: "image")?[.image]
                 isSystem = normal.child(.imageReference, key: "image")?[.catalog] == "system"
             }

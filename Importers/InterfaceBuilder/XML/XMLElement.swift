@@ -52,7 +52,10 @@ final class XMLDocument: @unchecked Sendable {
         var name: Int32
         /// The name as an `IBElement`; nil when it is none of them.
         var code: IBElement?
-        var attributes: Range<Int32>
+        /// The node's attributes are `firstAttribute..<endAttribute` of `attributes` (two
+        /// numbers, not a `Range`, which is not `BitwiseCopyable`).
+        var firstAttribute: Int32
+        var endAttribute: Int32
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
         /// Where libxml2 was when it called back for the start tag: its line, and the offset
@@ -62,6 +65,8 @@ final class XMLDocument: @unchecked Sendable {
         var consumed: Int32
         /// Index into `texts`, or -1: only the few elements whose text matters keep one.
         var text: Int32 = -1
+
+        var attributes: Range<Int32> { firstAttribute..<endAttribute }
     }
 
     struct Attribute {
@@ -73,10 +78,10 @@ final class XMLDocument: @unchecked Sendable {
         var end: Int32
     }
 
-    // Written only while the reader builds the document, on its thread.
-    @exclusivity(unchecked) private(set) var nodes: [Node] = []
+    /// Every element, in document order; written only while the reader builds the document.
+    let nodes: PlainStore<Node>
     /// Every element's attributes, in document order.
-    let attributes: AttributeStore
+    let attributes: PlainStore<Attribute>
     /// Attribute values, decoded (`&amp;` is `&`), one after another.
     private let values: ValueBytes
     /// The document's bytes, for the marks worked out on demand (the array is shared, not copied).
@@ -85,7 +90,12 @@ final class XMLDocument: @unchecked Sendable {
     /// Element and attribute names, each once.
     @exclusivity(unchecked) private(set) var names: [String] = []
     /// The open elements while building, and the last child each has so far.
-    @exclusivity(unchecked) private var open: [(node: Int32, lastChild: Int32)] = []
+    private let open = PlainStore<OpenElement>(capacity: 64)
+
+    struct OpenElement {
+        var node: Int32
+        var lastChild: Int32
+    }
 
     var root: XMLElement? { nodes.isEmpty ? nil : XMLElement(document: self, index: 0) }
 
@@ -94,8 +104,8 @@ final class XMLDocument: @unchecked Sendable {
     init(source: [UInt8]) {
         self.source = source
         let bytes = source.count
-        nodes.reserveCapacity(bytes / 60)
-        attributes = AttributeStore(capacity: bytes / 40)
+        nodes = PlainStore(capacity: bytes / 60)
+        attributes = PlainStore(capacity: bytes / 40)
         values = ValueBytes(capacity: bytes / 8)
     }
 
@@ -111,35 +121,42 @@ final class XMLDocument: @unchecked Sendable {
     /// Where the start tag that ends before `consumed` begins, libxml2's parser being on `line`
     /// there. A start tag cannot hold a raw `<` (attribute values escape it), so the last `<`
     /// before `consumed` is the tag's; each newline between the two is a line the tag spans.
+    /// The bytes are searched many at a time (and forward with `memchr`): a view's start tag is
+    /// a few hundred bytes, and looking at them eight at a time for either byte cost 11 M
+    /// instructions on the bench's IB corpus.
     static func startTagMark(_ base: UnsafePointer<UInt8>, consumed: Int, line: Int) -> Mark {
         guard consumed > 0 else { return Mark(line: line, column: 1) }
-        var index = consumed - 1
+        // Index 0 stands for the start when no byte after it is a `<`.
+        let tag = lastIndex(of: UInt8(ascii: "<"), in: base, from: 1, to: consumed) ?? 0
         var newlinesInside = 0
-        // Back to the `<`, counting the newlines on the way; index 0 stands for the start when
-        // no byte after it is a `<`. Eight bytes at a time where they hold neither: a view's
-        // start tag is a few hundred bytes.
-        while index > 0 {
-            if index >= 8, !containsByte(UInt8(ascii: "<"), or: UInt8(ascii: "\n"), in: base + index - 7) {
-                index -= 8
-                continue
-            }
-            if base[index] == UInt8(ascii: "<") { break }
-            if base[index] == UInt8(ascii: "\n") { newlinesInside += 1 }
-            index -= 1
+        var next = tag + 1
+        while next < consumed, let newline = memchr(base + next, Int32(UInt8(ascii: "\n")), consumed - next) {
+            newlinesInside += 1
+            next = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
         }
-        let tag = max(index, 0)
-        var start = tag
-        while start > 0 {
-            if start >= 8, !containsByte(UInt8(ascii: "\n"), or: UInt8(ascii: "\n"), in: base + start - 8) {
-                start -= 8
-                continue
-            }
-            if base[start - 1] == UInt8(ascii: "\n") { break }
-            start -= 1
-        }
+        let start = lastIndex(of: UInt8(ascii: "\n"), in: base, from: 0, to: tag).map { $0 + 1 } ?? 0
         // Columns count characters, as the YAML loader's do: UTF-8 continuation bytes are not characters.
         let column = 1 + SAXReader.characterCount(base, from: start, to: tag)
         return Mark(line: max(1, line - newlinesInside), column: column, offset: tag)
+    }
+
+    /// The index of the last `byte` in `base[from..<to]`: sixteen bytes compared at once, and
+    /// the sixteen that hold it byte by byte. (Wider steps measured no better: a `SIMD64` ran
+    /// lane by lane, two `SIMD16`s a step cost more than they saved.)
+    static func lastIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let pattern = SIMD16<UInt8>(repeating: byte)
+        var end = to
+        while end - from >= 16 {
+            let chunk = UnsafeRawPointer(base + end - 16).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any(chunk .== pattern) { break }
+            end -= 16
+        }
+        var index = end - 1
+        while index >= from {
+            if base[index] == byte { return index }
+            index -= 1
+        }
+        return nil
     }
 
     /// A name's index, for `start` and `addAttribute`.
@@ -162,9 +179,10 @@ final class XMLDocument: @unchecked Sendable {
     func start(_ name: Int32, code: IBElement?, line: Int32, consumed: Int32, firstAttribute: Int) {
         let index = Int32(nodes.count)
         nodes.append(Node(
-            name: name, code: code, attributes: Int32(firstAttribute)..<Int32(attributes.count), line: line,
+            name: name, code: code, firstAttribute: Int32(firstAttribute), endAttribute: Int32(attributes.count), line: line,
             consumed: consumed))
-        if let parent = open.last {
+        if !open.isEmpty {
+            let parent = open[open.count - 1]
             if parent.lastChild >= 0 {
                 nodes[Int(parent.lastChild)].nextSibling = index
             } else {
@@ -172,16 +190,16 @@ final class XMLDocument: @unchecked Sendable {
             }
             open[open.count - 1].lastChild = index
         }
-        open.append((index, -1))
+        open.append(OpenElement(node: index, lastChild: -1))
     }
 
     func end() {
-        // `removeLast`, not `popLast`: the optional element's generic path cost 30 instructions an element.
         if !open.isEmpty { open.removeLast() }
     }
 
     func append(text: String) {
-        guard let current = open.last?.node else { return }
+        guard !open.isEmpty else { return }
+        let current = open[open.count - 1].node
         let slot = nodes[Int(current)].text
         if slot < 0 {
             nodes[Int(current)].text = Int32(texts.count)
@@ -200,18 +218,6 @@ final class XMLDocument: @unchecked Sendable {
         return values.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)]), as: UTF8.self)
         }
-    }
-
-    /// Whether any of the eight bytes at `pointer` is `first` or `second`: a byte of `word ^
-    /// pattern` is zero exactly where the byte matches, and `(x - 0x01...) & ~x & 0x80...` is
-    /// nonzero exactly when some byte of `x` is zero.
-    static func containsByte(_ first: UInt8, or second: UInt8, in pointer: UnsafePointer<UInt8>) -> Bool {
-        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let a = word ^ (ones &* UInt64(first))
-        let b = word ^ (ones &* UInt64(second))
-        return ((a &- ones) & ~a & high) | ((b &- ones) & ~b & high) != 0
     }
 
     /// Appends the value at `position` as `LineText.escape` writes it; its bytes as they are
@@ -242,6 +248,23 @@ final class XMLDocument: @unchecked Sendable {
         }
     }
 
+    /// Whether the value at `position` holds `text` (ASCII); nil when the value is not ASCII,
+    /// where a byte search could disagree with a search by characters.
+    func value(at position: Int, containsASCII text: StaticString) -> Bool? {
+        let attribute = attributes[position]
+        return values.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)])
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let wanted = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            guard let first = wanted.first else { return true }
+            guard bytes.count >= wanted.count else { return false }
+            for start in 0...(bytes.count - wanted.count) where bytes[start] == first {
+                if bytes[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
+            }
+            return false
+        }
+    }
+
     /// Whether the value at `position` is exactly these bytes.
     func value(at position: Int, equals text: StaticString) -> Bool {
         let attribute = attributes[position]
@@ -257,58 +280,56 @@ final class XMLDocument: @unchecked Sendable {
     /// read exactly here, as one correctly rounded division; anything else by `Double(_:)`.
     func number(at position: Int) -> Double? {
         let attribute = attributes[position]
-        let plain: Double? = values.withUnsafeBufferPointer { buffer in
-            var index = Int(attribute.start)
-            let end = Int(attribute.end)
-            var negative = false
-            if index < end, buffer[index] == UInt8(ascii: "-") {
-                negative = true
-                index += 1
-            }
-            var mantissa: Int64 = 0
-            var digits = 0
-            var fractionDigits = 0
-            var seenPoint = false
-            while index < end {
-                let byte = buffer[index]
-                if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                    mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
-                    digits += 1
-                    if seenPoint { fractionDigits += 1 }
-                    guard digits <= 15 else { return nil }
-                } else if byte == UInt8(ascii: "."), !seenPoint {
-                    seenPoint = true
-                } else {
-                    return nil
-                }
-                index += 1
-            }
-            // "", "-", "." and "5." are left to `Double(_:)`, which decides what they are.
-            guard digits > 0, !(seenPoint && fractionDigits == 0), buffer[Int(attribute.start)] != UInt8(ascii: ".")
-            else { return nil }
-            // Both are exact doubles (mantissa < 2^53, 10^k for k <= 15), so the quotient is the
-            // correctly rounded value of the decimal, as `Double(_:)` gives it.
-            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-            return negative ? -value : value
-        }
-        if let plain { return plain }
+        if let plain = values.plainDecimal(from: Int(attribute.start), to: Int(attribute.end)) { return plain }
         guard let value = Double(value(at: position)), value.isFinite else { return nil }
         return value
     }
 
-    private static let powersOfTen: [Double] = (0...15).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// `base[start..<end]` as a plain decimal, nil when it is not one. A frame's numbers are a
+    /// few bytes each, and reading them through a closure over the buffer, with a table of
+    /// powers of ten behind a lazy global, cost 280 instructions a number.
+    static func plainDecimal(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
+        guard start < end else { return nil }
+        var index = start
+        let negative = base[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var point = -1
+        while index < end {
+            let byte = base[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                // Wrapping: past 15 digits the value is left to `Double(_:)` below.
+                mantissa = mantissa &* 10 &+ Int64(digit)
+                digits += 1
+            } else if byte == UInt8(ascii: "."), point < 0 {
+                point = index
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        // "", "-", "." and "5." are left to `Double(_:)`, which decides what they are.
+        guard digits > 0, digits <= 15, point != end - 1, base[start] != UInt8(ascii: ".") else { return nil }
+        // Both are exact doubles (mantissa < 2^53, 10^k for k <= 15), so the quotient is the
+        // correctly rounded value of the decimal, as `Double(_:)` gives it.
+        var scale = 1.0
+        if point >= 0 {
+            for _ in 0..<(end - 1 - point) { scale *= 10 }
+        }
+        let value = Double(mantissa) / scale
+        return negative ? -value : value
     }
 }
 
-/// A document's attributes, appended by the reader and read once it has returned, in memory
-/// of their own: an `Array` append (the uniqueness check, the capacity check, the store through
-/// the class's property) cost about 70 instructions an attribute, several times the store.
-/// `Attribute` is a plain value (no references), so the memory needs no deinitializing.
-final class AttributeStore {
-    private var base: UnsafeMutablePointer<XMLDocument.Attribute>
+/// Plain values (no references) appended by the reader and read once it has returned, in
+/// memory of their own: an `Array` in a class property cost about 70 instructions an append
+/// (the uniqueness check, the capacity check, the store through the property), and every read
+/// retained and released the array's buffer: the mapper's reads of the nodes made a million of
+/// those pairs on the bench's IB corpus. Plain values, so the memory needs no deinitializing.
+final class PlainStore<Item: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Item>
     private(set) var count = 0
     private var capacity: Int
 
@@ -321,27 +342,40 @@ final class AttributeStore {
         base.deallocate()
     }
 
+    var isEmpty: Bool { count == 0 }
+
     @inline(__always)
-    func append(_ attribute: XMLDocument.Attribute) {
+    func append(_ item: Item) {
         if count == capacity { grow() }
-        (base + count).initialize(to: attribute)
+        (base + count).initialize(to: item)
         count += 1
+    }
+
+    func removeLast() {
+        precondition(count > 0, "removeLast of an empty store")
+        count -= 1
     }
 
     @inline(never)
     private func grow() {
-        let larger = UnsafeMutablePointer<XMLDocument.Attribute>.allocate(capacity: capacity * 2)
+        let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
         larger.initialize(from: base, count: count)
         base.deallocate()
         base = larger
         capacity *= 2
     }
 
-    /// Checked like an array's subscript: positions come from the nodes' ranges, but a wrong
-    /// one must stop the process, not read another document's memory.
-    subscript(position: Int) -> XMLDocument.Attribute {
-        precondition(position >= 0 && position < count, "attribute position out of range")
-        return base[position]
+    /// Checked like an array's subscript: positions come from the nodes' links and ranges, but
+    /// a wrong one must stop the process, not read another document's memory.
+    subscript(position: Int) -> Item {
+        get {
+            precondition(position >= 0 && position < count, "store position out of range")
+            return base[position]
+        }
+        set {
+            precondition(position >= 0 && position < count, "store position out of range")
+            base[position] = newValue
+        }
     }
 }
 
@@ -383,6 +417,12 @@ final class ValueBytes {
         capacity = grown
     }
 
+    /// The bytes `start..<end` as a plain decimal (`XMLDocument.plainDecimal`), read in place.
+    func plainDecimal(from start: Int, to end: Int) -> Double? {
+        precondition(start >= 0 && start <= end && end <= count, "value range out of bounds")
+        return XMLDocument.plainDecimal(base, from: start, to: end)
+    }
+
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
@@ -412,17 +452,7 @@ struct XMLElement: Sendable {
     /// Whether the element's name is `name`, without making its name a string.
     func isNamed(_ name: IBElement) -> Bool { document.nodes[index].code == name }
 
-    private func position(of attribute: IBAttribute) -> Int? {
-        let code: IBAttribute? = attribute
-        let range = document.nodes[index].attributes
-        var position = Int(range.lowerBound)
-        let end = Int(range.upperBound)
-        while position < end {
-            if document.attributes[position].code == code { return position }
-            position += 1
-        }
-        return nil
-    }
+    private func position(of attribute: IBAttribute) -> Int? { document.position(of: attribute, inNode: index) }
 
     /// An attribute's value; elements have a handful, so a scan beats a table.
     subscript(_ attribute: IBAttribute) -> String? {
@@ -467,6 +497,14 @@ struct XMLElement: Sendable {
         }
     }
 
+    /// Whether the attribute is there and holds `text`: `self[attribute]?.containsText(text)`,
+    /// by the value's bytes when they are ASCII, without making a string and two arrays
+    /// (3,000 instructions a document for its `type`).
+    func attribute(_ attribute: IBAttribute, contains text: StaticString) -> Bool {
+        guard let position = position(of: attribute) else { return false }
+        return document.value(at: position, containsASCII: text) ?? document.value(at: position).containsText("\(text)")
+    }
+
     /// `attribute="YES"`.
     func flag(_ attribute: IBAttribute) -> Bool {
         position(of: attribute).map { document.value(at: $0, equals: "YES") } ?? false
@@ -487,11 +525,59 @@ struct XMLElement: Sendable {
 
     /// The first child with this name (and `key`, when given), by the names' codes.
     func child(_ name: IBElement, key: StaticString? = nil) -> XMLElement? {
-        children.first { child in child.isNamed(name) && (key.map { child.attribute(.key, is: $0) } ?? true) }
+        document.firstChild(of: index, named: name, key: key).map { XMLElement(document: document, index: $0) }
+    }
+
+    /// The first child whose `key` is `key`, whatever its name.
+    func child(key: StaticString) -> XMLElement? {
+        document.firstChild(of: index, named: nil, key: key).map { XMLElement(document: document, index: $0) }
     }
 
     func children(_ name: IBElement) -> [XMLElement] {
-        children.filter { $0.isNamed(name) }
+        var found: [XMLElement] = []
+        var position = Int(document.nodes[index].firstChild)
+        while position >= 0 {
+            if document.nodes[position].code == name { found.append(XMLElement(document: document, index: position)) }
+            position = Int(document.nodes[position].nextSibling)
+        }
+        return found
+    }
+
+    /// Whether a child has this name.
+    func hasChild(_ name: IBElement) -> Bool { document.firstChild(of: index, named: name, key: nil) != nil }
+}
+
+extension XMLDocument {
+    /// Where the attribute of the node at `node` is in `attributes`; elements have a handful,
+    /// so a scan beats a table.
+    func position(of attribute: IBAttribute, inNode node: Int) -> Int? {
+        let code: IBAttribute? = attribute
+        let current = nodes[node]
+        var position = Int(current.firstAttribute)
+        let end = Int(current.endAttribute)
+        while position < end {
+            if attributes[position].code == code { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The index of the first child of the node at `node` with this name (any name for nil) and
+    /// `key`, when given. Walked by index: an `XMLElement` for each child passed over, as the
+    /// sequence's `first(where:)` made, cost a retain and a release of the document, and the
+    /// mapper looks through a view's children a dozen times.
+    func firstChild(of node: Int, named name: IBElement?, key: StaticString?) -> Int? {
+        var position = Int(nodes[node].firstChild)
+        while position >= 0 {
+            let child = nodes[position]
+            if name == nil || child.code == name, key.map({ hasKey(position, $0) }) ?? true { return position }
+            position = Int(child.nextSibling)
+        }
+        return nil
+    }
+
+    private func hasKey(_ node: Int, _ key: StaticString) -> Bool {
+        position(of: .key, inNode: node).map { value(at: $0, equals: key) } ?? false
     }
 }
 
