@@ -395,6 +395,9 @@ struct OldStylePropertyListParser {
                     index += 1
                     return out
                 }
+                // `[` is not a bare byte: only a quoted key can be conditional, and the check of
+                // every other key's text is not made.
+                let mayBeConditional = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
                 let key = try string()
                 try skipTrivia()
                 guard current == UInt8(ascii: "=") else { break }
@@ -413,7 +416,7 @@ struct OldStylePropertyListParser {
                 default:
                     text = try string()
                 }
-                if !BuildSettings.isConditional(key) { out[key] = text }
+                if !mayBeConditional || !BuildSettings.isConditional(key) { out[key] = text }
                 try skipTrivia()
                 guard current == UInt8(ascii: ";") else { break }
                 index += 1
