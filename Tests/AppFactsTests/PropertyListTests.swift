@@ -251,6 +251,43 @@ final class OldStylePropertyListTests: XCTestCase {
             }
         }
     }
+
+    /// The quick scan's one step over ` = ` against the exact reading, where what follows the
+    /// ` = ` is a word, a blank, a comment, a path starting with `/`, or nothing.
+    func testTheQuickScanOfEqualsSignsEndsWhereTheExactReadingDoes() throws {
+        let values = ["x", " x", "\tx", "/*c*/x", "//c\nx", "/abs/x", "\"q\"", "(a, b)", "{k = v;}", "", "/*", "/"]
+        for value in values {
+            let text = "{ objects = { A = {isa = PBXGroup; k = \(value); }; B = {k = \(value);}; }; }"
+            let bytes = Array(text.utf8)
+            switch (OldStylePropertyListParser.parse(bytes), OldStylePropertyListParser.parseIndexingObjects(bytes)) {
+            case (.success(let full), .success(let indexed)):
+                let objects = try XCTUnwrap(full["objects"]?.dictionary, value)
+                let index = try XCTUnwrap(indexed.objects, value)
+                XCTAssertEqual(Set(index.rangesByID.keys), Set(objects.keys), value)
+                for (id, object) in objects {
+                    let number = try XCTUnwrap(index.number(of: id), value)
+                    XCTAssertEqual(OldStylePropertyListParser.object(in: index.ranges[number], of: bytes), object, value)
+                }
+            case (.failure(let full), .failure(let indexed)):
+                XCTAssertEqual(full, indexed, value)
+            default:
+                XCTFail("the indexing and the full parse disagree on \(value)")
+            }
+        }
+    }
+
+    /// Every length to past two words, with one byte of 0x80 or above at each place.
+    func testIsASCIIReadsEveryByte() {
+        for count in 0...19 {
+            var bytes = [UInt8](repeating: UInt8(ascii: "A"), count: count)
+            bytes.withUnsafeBufferPointer { XCTAssertTrue(OldStylePropertyListParser.isASCII($0), "\(count)") }
+            for place in 0..<count {
+                bytes[place] = 0xC3
+                bytes.withUnsafeBufferPointer { XCTAssertFalse(OldStylePropertyListParser.isASCII($0), "\(count) \(place)") }
+                bytes[place] = UInt8(ascii: "A")
+            }
+        }
+    }
 }
 
 final class XMLPropertyListTests: XCTestCase {

@@ -355,8 +355,10 @@ struct OldStylePropertyListParser {
                 return words
             }
             let start = position
-            while position < count, bytes[position] < 0x80, Self.isBare(bytes[position]) { position += 1 }
-            guard position > start, position == count || bytes[position] < 0x80 else { return nil }
+            // Four bytes a round (`bareEnd`), then whether all were ASCII a word at a time: a byte
+            // at a time, with the ASCII check in the loop, this was most of reading a group.
+            position = Self.bareEnd(bytes, from: start)
+            guard position > start, Self.isASCII(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { return nil }
             words.append(start..<position)
             guard QuickScan.blanks(bytes, &position), position < count else { return nil }
             if bytes[position] == UInt8(ascii: ",") {
@@ -393,6 +395,9 @@ struct OldStylePropertyListParser {
                     index += 1
                     return out
                 }
+                // `[` is not a bare byte: only a quoted key can be conditional, and the check of
+                // every other key's text is not made.
+                let mayBeConditional = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
                 let key = try string()
                 try skipTrivia()
                 guard current == UInt8(ascii: "=") else { break }
@@ -411,7 +416,7 @@ struct OldStylePropertyListParser {
                 default:
                     text = try string()
                 }
-                if !BuildSettings.isConditional(key) { out[key] = text }
+                if !mayBeConditional || !BuildSettings.isConditional(key) { out[key] = text }
                 try skipTrivia()
                 guard current == UInt8(ascii: ";") else { break }
                 index += 1
@@ -879,6 +884,24 @@ struct OldStylePropertyListParser {
         return position
     }
 
+    /// Whether every byte is below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var position = 0
+        while position &+ 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            position &+= 8
+        }
+        while position < bytes.count {
+            high |= UInt64(base[position])
+            position &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Space, and tab through carriage return (tab, newline, vertical tab, form feed, return):
     /// one load from a table, as `isBare`, for the loops that pass blanks.
     @inline(__always)
@@ -942,9 +965,7 @@ enum QuickScan {
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { plain = false }
             let isIsa = position - keyStart == 3 && first == UInt8(ascii: "i") && bytes[keyStart + 1] == UInt8(ascii: "s")
                 && bytes[keyStart + 2] == UInt8(ascii: "a")
-            guard blanks(bytes, &position), position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return nil }
-            position += 1
-            guard blanks(bytes, &position), position < bytes.count else { return nil }
+            guard equalsSign(bytes, &position) else { return nil }
             let valueStart = position
             let valueFirst = bytes[position]
             guard value(bytes, &position, depth: depth) else { return nil }
@@ -973,13 +994,9 @@ enum QuickScan {
         guard start < count, bytes[start] != UInt8(ascii: "\""), bytes[start] != UInt8(ascii: "'") else { return nil }
         let keyEnd = OldStylePropertyListParser.bareEnd(bytes, from: start)
         guard keyEnd > start else { return nil }
-        var high: UInt8 = 0
-        for offset in start..<keyEnd { high |= bytes[offset] }
-        guard high < 0x80 else { return nil }
+        guard OldStylePropertyListParser.isASCII(UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])) else { return nil }
         var position = keyEnd
-        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "=") else { return nil }
-        position += 1
-        guard blanks(bytes, &position), position < count else { return nil }
+        guard equalsSign(bytes, &position) else { return nil }
         let valueStart = position
         guard let (end, isa) = objectEnd(in: bytes, from: valueStart, depth: depth) else { return nil }
         position = end
@@ -1039,6 +1056,25 @@ enum QuickScan {
         return true
     }
 
+    /// From after a key to the start of its value: trivia, `=`, trivia, and a byte there. The
+    /// ` = ` Xcode writes between every key and value first, where the two passes over blanks
+    /// cost twenty-odd instructions an entry; the same position, or false, either way.
+    @inline(__always)
+    private static func equalsSign(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        let count = bytes.count
+        if position &+ 3 < count, bytes[position] == UInt8(ascii: " "), bytes[position &+ 1] == UInt8(ascii: "="),
+           bytes[position &+ 2] == UInt8(ascii: " ") {
+            let next = bytes[position &+ 3]
+            if !OldStylePropertyListParser.isBlank(next), next != UInt8(ascii: "/") {
+                position &+= 3
+                return true
+            }
+        }
+        guard blanks(bytes, &position), position < count, bytes[position] == UInt8(ascii: "=") else { return false }
+        position += 1
+        return blanks(bytes, &position) && position < count
+    }
+
     private static func dictionary(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, depth: Int) -> Bool {
         position += 1
         while true {
@@ -1047,11 +1083,8 @@ enum QuickScan {
                 position += 1
                 return true
             }
-            guard string(bytes, &position), blanks(bytes, &position), position < bytes.count,
-                  bytes[position] == UInt8(ascii: "=")
-            else { return false }
-            position += 1
-            guard blanks(bytes, &position), value(bytes, &position, depth: depth), blanks(bytes, &position),
+            guard string(bytes, &position), equalsSign(bytes, &position), value(bytes, &position, depth: depth),
+                  blanks(bytes, &position),
                   position < bytes.count, bytes[position] == UInt8(ascii: ";")
             else { return false }
             position += 1

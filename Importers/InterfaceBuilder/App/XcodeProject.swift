@@ -98,7 +98,8 @@ struct XcodeProject: Sendable {
         projectConfigurations = Self.configurations(of: projectConfigurationList, in: objects)
 
         var targets: [Target] = []
-        var targetsByResource: [String: [String]] = [:]
+        // Sized for a few dozen resources at once, not grown and rehashed on the way.
+        var targetsByResource = [String: [String]](minimumCapacity: 64)
         var foldersByTarget: [String: [String]] = [:]
         for entry in project["targets"]?.array ?? [] {
             let keys: [StaticString] = ["name", "productName", "buildConfigurationList", "buildPhases", "fileSystemSynchronizedGroups"]
@@ -266,9 +267,17 @@ private struct GroupWalk {
         copied = Array(repeating: false, count: count)
         visited = Array(repeating: false, count: count)
         unresolvedReferences = Array(repeating: -1, count: count)
+        var copiedCount = 0
         for id in ids {
-            if let number = objects.index.number(of: id) { copied[number] = true }
+            if let number = objects.index.number(of: id) {
+                copied[number] = true
+                copiedCount += 1
+            }
         }
+        // Sized for the copied references (a resources phase's files, a few dozen): grown from
+        // empty, each table was rehashed six or seven times, every path hashed again each time.
+        referencesByPath.reserveCapacity(copiedCount + 8)
+        pathsByReference.reserveCapacity(copiedCount + 8)
     }
 
     mutating func walk(
@@ -282,7 +291,8 @@ private struct GroupWalk {
         }
         guard let object = objects[number: number, keeping: Self.keys, idList: "children"] else { return }
         visited[number] = true
-        let id = objects.index.id(of: number)
+        // The id as a string only for what is kept by it: most groups are never named by theirs.
+        var id: String { objects.index.id(of: number) }
         let isa = object["isa"]?.string ?? ""
         let resolvedPath = XcodeProject.resolve(object, parentDirectory: parentDirectory, projectDirectory: projectDirectory)
         let resolved = resolvedPath?.path
@@ -316,11 +326,13 @@ private struct GroupWalk {
             if isa == "XCVersionGroup", let resolved { referencesByPath[resolved, default: []].append(id) }
         case "PBXFileReference":
             guard let resolved else { return }
+            let id = id
             pathsByReference[id] = resolved
             referencesByPath[resolved, default: []].append(id)
             if let variantGroup { referencesByPath[resolved, default: []].append(variantGroup) }
         case "PBXFileSystemSynchronizedRootGroup":
             guard let resolved else { return }
+            let id = id
             pathsByReference[id] = resolved
             var exceptions: [String: Set<String>] = [:]
             for exception in object["exceptions"]?.array ?? [] {
