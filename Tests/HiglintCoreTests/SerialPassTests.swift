@@ -429,8 +429,9 @@ final class ChunkOrderTests: XCTestCase {
                 for step in 0..<(index % 5 == 0 ? 20_000 : 10) { work &+= step ^ index }
                 return Counted(index * 3 + (work == -1 ? 1 : 0), onDeinit: freed.add)
             }, into: { output in
-                // Every output before this one was consumed and then let go.
-                XCTAssertEqual(freed.count, seen.count)
+                // Every output before this one was let go once consumed (the one just before
+                // may still be on its way out, as the compiler ends its lifetime).
+                XCTAssertGreaterThanOrEqual(freed.count, seen.count - 1)
                 seen.append(output.value)
             })
             XCTAssertEqual(seen, (0..<count).map { $0 * 3 }, "\(count)")
