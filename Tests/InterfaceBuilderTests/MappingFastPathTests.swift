@@ -82,6 +82,20 @@ final class MappingFastPathTests: XCTestCase {
         }
         XCTAssertEqual(mismatches.all, [])
     }
+
+    /// A file's base name read by bytes for ASCII paths, as the character-by-character split gives it.
+    func testBaseNameByBytesIsTheSplitByCharacters() {
+        func plain(_ path: String) -> String {
+            var name = Substring(path.split(separator: "/").last ?? Substring(path))
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            return String(name)
+        }
+        let paths = ["", "/", "a", "a.xib", ".xib", "a.b.storyboard", "dir/Main.storyboard", "/abs/x/.hidden", "dir/",
+                     "dir//a.xib", "a/b/", "x.", "x/.", "./a.xib", "../b", "é/Main.storyboard", "dir/Écran.xib", "a.b/c"]
+        for path in paths {
+            XCTAssertEqual(InterfaceBuilderImporter.baseName(of: path), plain(path), path)
+        }
+    }
 }
 
 private struct NotRead: Error {}
