@@ -67,6 +67,20 @@ final class CatalogTests: XCTestCase {
         }
     }
 
+    /// `plugin` is kept beside `id`, so it must follow an id changed after the rule was made.
+    func testPluginNameFollowsTheId() {
+        var rule = RuleDescription(
+            id: "house.no-lorem", severity: .info, summary: "s", rationale: "r", seed: "test", hint: "h",
+            triggeringExamples: [], nonTriggeringExamples: [])
+        XCTAssertEqual(rule.plugin, "house")
+        rule.id = "acme.no-lorem"
+        XCTAssertEqual(rule.plugin, "acme")
+        rule.id = "nodot"
+        XCTAssertEqual(rule.plugin, "nodot")
+        rule.id = ".leading"
+        XCTAssertEqual(rule.plugin, "")
+    }
+
     func testEveryRuleDocumentsItself() {
         for rule in allRules {
             XCTAssertFalse(rule.summary.isEmpty, rule.id)
