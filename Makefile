@@ -8,7 +8,7 @@ BIN := .build/release/higlint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and those only the tests need.
-BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev pkg-config
+BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev libmimalloc-dev pkg-config
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # node --check parses the HTML report's script.
 TEST_PACKAGES += nodejs

@@ -50,9 +50,16 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
+        // The shipped binary allocates through mimalloc (Debian's libmimalloc2.0) instead of
+        // glibc's malloc: with the review on every core, glibc takes an arena lock on each call
+        // its per-thread cache misses, and the review makes about 190,000 allocations on the IB
+        // bench (BENCHMARKS.md, "mimalloc"). Release only: the sanitizer builds (debug) bring
+        // allocators of their own, which must not meet a second one.
         .executableTarget(
-            name: "higlint", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter"],
-            path: "Sources/higlint"),
+            name: "higlint",
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter"],
+            path: "Sources/higlint",
+            linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.

@@ -18,6 +18,12 @@ dpkg -i "$deb" >/dev/null || fail "dpkg -i failed"
 [ "$(command -v higlint)" = /usr/bin/higlint ] || fail "higlint is not /usr/bin/higlint on PATH"
 ! ldd /usr/bin/higlint | grep -q /opt/ || fail "the binary loads libraries from outside Debian: $(ldd /usr/bin/higlint | grep /opt/)"
 env -i /usr/bin/higlint --version | grep -q '^higlint ' || fail "higlint --version"
+# Its allocator is mimalloc (Package.swift), from a package Depends names: with
+# MIMALLOC_VERBOSE set, mimalloc lists its options as it starts.
+dpkg-deb --field "$deb" Depends | grep -q 'libmimalloc2.0' || fail "Depends does not name libmimalloc2.0: $(dpkg-deb --field "$deb" Depends)"
+ldd /usr/bin/higlint | grep -q 'libmimalloc' || fail "the binary does not load mimalloc"
+env -i MIMALLOC_VERBOSE=1 /usr/bin/higlint --version 2>&1 >/dev/null | grep -q "^mimalloc: " \
+	|| fail "mimalloc is not the allocator the binary runs with"
 status=0
 (cd "$here" && /usr/bin/higlint check --config config.yaml --format json --quiet examples) > "$work/report.json" || status=$?
 [ "$status" = 1 ] || fail "check of the examples exited $status, not 1 (findings)"
