@@ -90,8 +90,8 @@ struct JSONBytes: ~Copyable {
         count += digits
     }
 
-    /// A JSON string, escaped exactly as `JSONText.appendString(_:to:)` escapes a string
-    /// (tests hold the two together); most text needs no escape and is copied as it is.
+    /// A JSON string: the escapes of every JSON writer (`JSONText` hands its text here when it
+    /// needs one); most text needs no escape and is copied as it is.
     mutating func string(_ value: String) {
         // Native text lends its bytes in place; other text (bridged, or small and inline) is made contiguous first.
         if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) != nil { return }
@@ -107,7 +107,7 @@ struct JSONBytes: ~Copyable {
     /// Quotes, backslashes, control characters, DEL, and E2 (the lead byte of U+2028 and
     /// U+2029): one shift and mask for the bytes below 0x40, where most of them are.
     @inline(__always)
-    private static func mayEscape(_ unit: UInt8) -> Bool {
+    static func mayEscape(_ unit: UInt8) -> Bool {
         // Bits 0x00 to 0x1F and 0x22 (the quote).
         if unit < 0x40 { return (0x0000_0004_FFFF_FFFF as UInt64) >> UInt64(unit) & 1 != 0 }
         if unit < 0x80 { return unit == UInt8(ascii: "\\") || unit == 0x7F }

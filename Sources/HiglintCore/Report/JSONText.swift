@@ -11,38 +11,34 @@ public enum JSONText {
         value.map(string) ?? "null"
     }
 
-    /// Appends `value` as a JSON string, quotes included, without building a separate string.
+    /// Appends `value` as a JSON string, quotes included. Most text needs no escape and is
+    /// appended as it is; the rest is escaped by `JSONBytes`, the one place the escapes are written.
     public static func appendString(_ value: String, to out: inout String) {
-        out.append("\"")
-        var bytes = value
-        let plain = bytes.withUTF8 { utf8 in !utf8.indices.contains { escape(at: $0, in: utf8) != nil } }
-        if plain {
-            // Most text needs no escape at all, and is appended as it is.
+        var text = value
+        if text.withUTF8({ !mayNeedEscape($0) }) {
+            out.append("\"")
             out.append(value)
-        } else {
-            bytes.withUTF8 { utf8 in appendEscaped(utf8, to: &out) }
+            out.append("\"")
+            return
         }
-        out.append("\"")
+        var bytes = JSONBytes(capacity: value.utf8.count + 16)
+        bytes.string(value)
+        out.append(bytes.text())
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout String) {
-        var runStart = 0
+    /// False only when no byte of `utf8` can start an escape (`JSONBytes.mayEscape`).
+    static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
         var index = 0
-        while index < bytes.count {
-            guard let (escape, width) = escape(at: index, in: bytes) else {
-                index += 1
-                continue
-            }
-            if runStart < index {
-                out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self))
-            }
-            out.append(escape)
-            index += width
-            runStart = index
+        while index + 8 <= utf8.count {
+            if mayNeedEscape(UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)) { break }
+            index += 8
         }
-        if runStart < bytes.count {
-            out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self))
+        while index < utf8.count {
+            if JSONBytes.mayEscape(utf8[index]) { return true }
+            index += 1
         }
+        return false
     }
 
     /// False only when none of the eight bytes of `word` can start an escape: each is at
@@ -60,32 +56,5 @@ public enum JSONText {
 
     public static func appendOptional(_ value: String?, to out: inout String) {
         if let value { appendString(value, to: &out) } else { out.append("null") }
-    }
-
-    /// The escape for the character starting at `index`, and how many bytes it replaces; nil
-    /// when it is written as is. Quotes, backslashes, control characters, DEL, and the line and
-    /// paragraph separators (which JavaScript does not allow raw in strings) are escaped.
-    private static func escape(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "\""): return ("\\\"", 1)
-        case UInt8(ascii: "\\"): return ("\\\\", 1)
-        case UInt8(ascii: "\n"): return ("\\n", 1)
-        case UInt8(ascii: "\r"): return ("\\r", 1)
-        case UInt8(ascii: "\t"): return ("\\t", 1)
-        case 0x00..<0x20, 0x7F:
-            let hex = String(byte, radix: 16)
-            return ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, 1)
-        case 0xE2:
-            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
-            switch bytes[index + 2] {
-            case 0xA8: return ("\\u2028", 3)
-            case 0xA9: return ("\\u2029", 3)
-            default: return nil
-            }
-        default:
-            return nil
-        }
     }
 }
