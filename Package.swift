@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CPluginSpawn", path: "Sources/CPluginSpawn"),
         // The GNU calls the watcher needs (renameat2 exchange, ppoll); header-only too.
         .systemLibrary(name: "CGNUCalls", path: "Sources/CGNUCalls"),
+        // mimalloc's settings, for the binary that links it (below); header only, a weak reference.
+        .systemLibrary(name: "CAllocator", path: "Sources/CAllocator", providers: [.apt(["libmimalloc-dev"])]),
         // The HTML report's stylesheet and script are files of their own, compiled into the binary.
         .target(
             name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
@@ -57,7 +59,7 @@ let package = Package(
         // allocators of their own, which must not meet a second one.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter"],
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "CAllocator"],
             path: "Sources/higlint",
             linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
         .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
