@@ -55,7 +55,7 @@ let package = Package(
         // The shipped binary allocates through mimalloc (Debian's libmimalloc2.0) instead of
         // glibc's malloc: with the review on every core, glibc takes an arena lock on each call
         // its per-thread cache misses, and the review makes about 190,000 allocations on the IB
-        // bench (BENCHMARKS.md, "mimalloc"). Release only: the sanitizer builds (debug) bring
+        // bench (BENCHMARKS.md, "The eighth round"). Release only: the sanitizer builds (debug) bring
         // allocators of their own, which must not meet a second one.
         .executableTarget(
             name: "higlint",
