@@ -8,8 +8,9 @@
 // Memory a thread frees stays the process's, as with glibc, instead of going back to the
 // system. For the watcher: at 100,000 specs mimalloc gave back about 16 MB when the start-up
 // scan's pool threads retired, a few seconds into what is otherwise idle time, and that
-// madvise cost 3 to 11 ms of CPU (the idle target is under 10 ms in 10 s). It applies to the
-// memory mimalloc takes from the system after the call, so it is made before the scan.
+// madvise cost 7 and 11 ms of CPU in two bench runs (the idle target: under 10 ms in 10 s).
+// It applies to the memory mimalloc takes from the system after the call, so it is made
+// before the scan.
 static inline void higlint_keep_freed_memory(void) {
     if (mi_option_set) mi_option_set(mi_option_allow_decommit, 0);
 }
