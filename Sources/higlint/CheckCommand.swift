@@ -257,7 +257,7 @@ enum CheckCommand {
             if case .bytes(let bytes) = input.contents { return bytes } else { return nil }
         }
         let stdinDisplay = standardInput?.file.displayPath
-        let fullReport = engine.report(results, sources: { $0 == stdinDisplay ? stdinText : nil })
+        let fullReport = engine.report(consume results, sources: { $0 == stdinDisplay ? stdinText : nil })
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
         var report = fullReport
