@@ -172,6 +172,27 @@ final class SerialPassTests: XCTestCase {
         XCTAssertEqual(report.findings, plain)
     }
 
+    /// The report's array has room for a few project findings a screen; one screen with more
+    /// (each unused `ignore` entry is one) makes the merge grow it, and nothing is lost.
+    func testMoreProjectFindingsThanTheReportMadeRoomForAreAllKept() {
+        let rules = ["buttons.hit-target", "text.min-size", "text.fixed-size", "bars.tab-count", "lifecycle.quit-control",
+                     "layout.inconsistent-icon", "bars.back-title-mismatch", "spec.duplicate-screen",
+                     "spec.unknown-parent", "text.light-weight", "bars.nav-crowded", "text.heavy-weight"]
+        let specs = [
+            "a.yaml": "screen: A\nreview: {ignore: [\(rules.joined(separator: ", "))]}\n",
+            "b.yaml": "screen: B\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n",
+        ]
+        let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
+        let results = specs.keys.sorted().map {
+            engine.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0))
+        }
+        let project = engine.projectFindings(results.flatMap(\.summaries))
+        XCTAssertGreaterThan(project.count, results.flatMap(\.findings).count + 4 * 2)
+        XCTAssertEqual(project.filter { $0.rule == "spec.unused-ignore" }.count, rules.count)
+        let plain = (results.flatMap(\.findings) + project).sorted(by: Finding.reportOrder)
+        XCTAssertEqual(engine.report(results).findings, plain)
+    }
+
     /// The project pass finds each screen's duplicate name and unknown parent on every core
     /// from a few hundred screens on; its findings, their fixes and the ignore entries they
     /// use come out as the pass on one thread gives them.
@@ -226,6 +247,25 @@ final class SerialPassTests: XCTestCase {
             }
             XCTAssertEqual(freed.count, count)
         }
+    }
+
+    func testBothRunsEachJobOnceAndHandsBackBothResults() {
+        let freed = Counter()
+        let runs = Counter()
+        do {
+            let (first, second) = ParallelReview.both({
+                runs.add()
+                return Counted(1, onDeinit: freed.add)
+            }, {
+                runs.add()
+                return (0..<100).map { Counted($0, onDeinit: freed.add) }
+            })
+            XCTAssertEqual(runs.count, 2)
+            XCTAssertEqual(first.value, 1)
+            XCTAssertEqual(second.map(\.value), Array(0..<100))
+            XCTAssertEqual(freed.count, 0)
+        }
+        XCTAssertEqual(freed.count, 101)
     }
 
     // MARK: - JSON

@@ -62,6 +62,29 @@ public enum ParallelReview {
         return slots.values()
     }
 
+    /// `first()` and `second()` at once, for two jobs that share nothing (one after the other
+    /// on one core); returns once both are done.
+    static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let firstResult = Mutex<First?>(nil)
+        let secondResult = Mutex<Second?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { job in
+            if job == 0 {
+                let value = first()
+                firstResult.withLock { $0 = value }
+            } else {
+                let value = second()
+                secondResult.withLock { $0 = value }
+            }
+        }
+        // concurrentPerform returns only after both iterations ran, so both are set.
+        guard let firstValue = firstResult.withLock({ $0.take() }), let secondValue = secondResult.withLock({ $0.take() }) else {
+            preconditionFailure("concurrentPerform returned before both jobs ran")
+        }
+        return (firstValue, secondValue)
+    }
+
     /// What `concurrentPerform` runs at once.
     static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
