@@ -265,28 +265,45 @@ struct ResultTable: Sendable {
 
     /// Keeps many results at once: one sort and one merge instead of an
     /// insertion into the middle of the table for each (the first scan, a
-    /// full rescan). A later result for the same file wins.
-    mutating func store(contentsOf batch: [Stored]) {
-        if batch.count < 64 {
-            for stored in batch { store(stored) }
+    /// full rescan). A later result for the same file wins. The batch is taken,
+    /// not copied: at the first scan it becomes the table as it is.
+    mutating func store(contentsOf batch: consuming [Stored]) {
+        var incoming = batch
+        if incoming.count < 64 {
+            for index in incoming.indices { store(incoming[index]) }
             return
         }
-        var incoming: [Stored] = []
-        incoming.reserveCapacity(batch.count)
-        for stored in batch {
-            if stored.result.readProblem == .notFound {
-                remove(stored.result.file.path)
+        var vanished = false
+        for index in incoming.indices {
+            let path = incoming[index].result.file.path
+            if incoming[index].result.readProblem == .notFound {
+                remove(path)
+                vanished = true
             } else {
-                dependencies.record(stored.result.file.path, dependsOn: stored.result.dependencies)
-                incoming.append(stored)
+                dependencies.record(path, dependsOn: incoming[index].result.dependencies)
             }
         }
+        if vanished { incoming.removeAll { $0.result.readProblem == .notFound } }
         // The first scan's walk gives them in order already (no file twice): then no sort.
         // Otherwise stable by arrival, so that of two results for one file the later is kept.
-        var order = Array(incoming.indices)
         let ascending = incoming.indices.dropFirst().allSatisfy {
             SortedPaths.precedes(incoming[$0 - 1].displayPath, incoming[$0].displayPath)
         }
+        displayByPath.reserveCapacity(displayByPath.count + incoming.count)
+        if entries.isEmpty && ascending {
+            // Nothing to merge with: the table is the batch, moved in whole (at 100,000
+            // files, copying each result into a merged array was most of the first scan's
+            // serial time after the review).
+            for index in incoming.indices {
+                displayByPath[incoming[index].result.file.path] = incoming[index].displayPath
+                if incoming[index].result.readProblem != nil || !readProblems.isEmpty { noteProblem(of: incoming[index]) }
+            }
+            sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
+            entries = incoming
+            finishBatch()
+            return
+        }
+        var order = Array(incoming.indices)
         if !ascending {
             order.sort {
                 let (a, b) = (incoming[$0].displayPath, incoming[$1].displayPath)
@@ -318,9 +335,14 @@ struct ResultTable: Sendable {
         }
         merged.append(contentsOf: entries[old...])
         entries = merged
+        sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
+        finishBatch()
+    }
+
+    /// What follows a batch: every kept sum, list and summary made again from the entries.
+    private mutating func finishBatch() {
         shownChanges = nil
         recount()
-        sortedPaths.insert(contentsOf: incoming.map(\.result.file.path))
         summaries = entries.flatMap(\.result.summaries)
         project.isCurrent = false
     }

@@ -54,9 +54,12 @@ struct TreeScope: Sendable {
 
     /// Whether an entry found while walking a directory of the tree is walked
     /// (directories) or reviewed (files).
-    func admitsEntry(_ path: String, name: String, isDirectory: Bool) -> Bool {
+    /// `parentRoots` is `roots(containing:)` of the entry's directory, which a walk asks
+    /// once per directory rather than once per entry; a root that is the entry itself is
+    /// the only one it can lack.
+    func admitsEntry(_ path: String, name: String, isDirectory: Bool, inDirectoryUnder parentRoots: [String]) -> Bool {
         if name.hasPrefix(".") { return false }
-        let containing = roots(containing: path)
+        let containing = isRoot(path) ? roots(containing: path) : parentRoots
         if isDirectory {
             return containing.contains { !discovery.isExcluded(path + "/", root: $0) }
         }

@@ -218,20 +218,24 @@ extension WatchSession {
                 listingErrors[directory] = message
                 continue
             }
-            var children: [(key: String, next: Pending)] = []
-            for entry in entries {
+            let parentRoots = scope.roots(containing: directory)
+            var children: [Pending] = []
+            for entry in FileSystem.inWalkOrder(entries) {
                 let path = FileSystem.join(directory, entry.name)
                 switch entry.kind {
                 case .directory:
-                    if scope.admitsEntry(path, name: entry.name, isDirectory: true) { children.append((entry.name + "/", .directory(path))) }
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: true, inDirectoryUnder: parentRoots) {
+                        children.append(.directory(path))
+                    }
                 case .regular:
-                    if scope.admitsEntry(path, name: entry.name, isDirectory: false) { children.append((entry.name, .file(path))) }
+                    if scope.admitsEntry(path, name: entry.name, isDirectory: false, inDirectoryUnder: parentRoots) {
+                        children.append(.file(path))
+                    }
                 case .symlink, .other, .missing:
                     continue
                 }
             }
-            children.sort { SortedPaths.precedes($0.key, $1.key) }
-            stack.append(contentsOf: children.reversed().lazy.map(\.next))
+            stack.append(contentsOf: children.reversed())
         }
     }
 

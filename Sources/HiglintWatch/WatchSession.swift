@@ -178,7 +178,7 @@ final class WatchSession {
             }
         }
         let reviewed = ResultTable.review(found.map(scope.specFile), with: engine, keepWireframes: outputs.needsWireframes)
-        for stored in reviewed { noteReadProblem(stored.result) }
+        for index in reviewed.indices { noteReadProblem(reviewed[index].result) }
         results.store(contentsOf: reviewed)
         return true
     }

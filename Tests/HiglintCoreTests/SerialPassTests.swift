@@ -221,6 +221,34 @@ final class SerialPassTests: XCTestCase {
                        ["copy-00/a.yaml"])
     }
 
+    /// The project rules run on every core on a large tree; their findings, in rule order
+    /// with their fixes and the ignore entries they use, are what one thread gives.
+    func testTheProjectRulesOnEveryCoreGiveWhatTheyGiveOnOne() {
+        var specs: [String: String] = [:]
+        let rules = BuiltinPlugins.all.flatMap(\.projectRules)
+        XCTAssertGreaterThanOrEqual(rules.count, 4)
+        for copy in 0..<40 {
+            for (ruleIndex, rule) in rules.enumerated() {
+                for (exampleIndex, example) in rule.description.triggeringExamples.enumerated() {
+                    // Every fifth copy ignores the rule, so suppression and unused entries take part.
+                    let ignore = copy % 5 == 0 ? "review: {ignore: [\(rule.description.id)]}\n" : ""
+                    let name = String(format: "copy-%02d/r%d-e%d.yaml", copy, ruleIndex, exampleIndex)
+                    specs[name] = example.replacingOccurrences(of: "\n---\n", with: "\n\(ignore)---\n")
+                }
+            }
+        }
+        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
+        serial.screensForParallelPass = .max
+        var parallel = serial
+        parallel.screensForParallelPass = 0
+        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
+        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
+        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
+        let expected = serial.report(results, sources: sources).findings
+        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected)
+        XCTAssertTrue(Set(rules.map(\.description.id)).isSubset(of: Set(expected.map(\.rule))))
+    }
+
     func testProjectIndexPositionsMatchTheNames() {
         let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
         let summaries = specs.keys.sorted().flatMap {

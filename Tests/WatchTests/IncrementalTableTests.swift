@@ -170,6 +170,48 @@ final class IncrementalTableTests: XCTestCase {
         assertMatchesCheck(&tree, "after changes on top of the batch")
     }
 
+    /// The first scan hands the table every file in path order: the batch becomes the table
+    /// without a merge. A file gone before its read is left out, one that could not be read
+    /// is kept as check keeps it, and the table then takes changes like any other.
+    func testAFirstScanInPathOrderBecomesTheTable() {
+        var tree = Tree()
+        var batch: [ResultTable.Stored] = []
+        for index in 0..<120 {
+            let name = String(format: "d%d/s%03d.yaml", index / 40, index)
+            let file = SpecFile(path: "/w/\(name)", displayPath: name)
+            switch index {
+            case 17:
+                batch.append(ResultTable.Stored(
+                    FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: .notFound), keepWireframes: false))
+            case 64:
+                let unreadable = FileResult(file: file, findings: [], summaries: [], screenCount: 0, readProblem: .system("permission denied"))
+                tree.results[name] = unreadable
+                batch.append(ResultTable.Stored(unreadable, keepWireframes: false))
+            default:
+                let parent = index % 9 == 0 ? "Nowhere" : "S\(max(0, index - 1))"
+                let result = tree.review(name, "screen: S\(index)\nparent: \(parent)\n" + (index % 4 == 0 ? "bogus: 1\n" : ""))
+                tree.results[name] = result
+                batch.append(ResultTable.Stored(result, keepWireframes: false))
+            }
+        }
+        tree.table.store(contentsOf: batch)
+
+        XCTAssertEqual(tree.table.count, 119)
+        assertMatchesCheck(&tree, "after the first scan")
+        XCTAssertEqual(tree.table.entries.map(\.displayPath), tree.results.keys.sorted(by: SortedPaths.precedes))
+        XCTAssertEqual(tree.table.paths(atOrUnder: "/w/d0").count, 39)
+        XCTAssertFalse(tree.table.contains("/w/d0/s017.yaml"))
+        XCTAssertEqual(tree.table.readErrors, ["d1/s064.yaml: permission denied"])
+        XCTAssertEqual(tree.table.summaries.count, 118)
+        XCTAssertNil(tree.table.takeShownChanges(), "a batch may change any file's findings")
+
+        tree.put("d0/s017.yaml", "screen: S17\nparent: S16\n")
+        tree.drop("d2/s100.yaml")
+        tree.put("d1/s064.yaml", "screen: S64\nbogus: 2\n")
+        assertMatchesCheck(&tree, "after changes on top of the first scan")
+        XCTAssertTrue(tree.table.readErrors.isEmpty)
+    }
+
     /// A rule that puts a finding on a file outside the tree cannot have it
     /// placed among a file's lines; the report still comes out in check's order.
     func testAProjectFindingOnAFileTheTableDoesNotHoldKeepsCheckOrder() {

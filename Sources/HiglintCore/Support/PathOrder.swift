@@ -27,3 +27,28 @@ extension FileSystem {
         return leftRange.count < rightRange.count
     }
 }
+
+extension FileSystem {
+    /// A directory's entries in the order a walk visits them: by the bytes of their names,
+    /// a directory's name with a `/` after it (so `a/` sorts after `a.yaml` and before `a0`).
+    /// Both walks use it, check's discovery and the watcher's first scan, so that their files
+    /// come out in report order with nothing left to sort. The keys are laid end to end in
+    /// one buffer and compared with `memcmp`, and the sort moves positions, not entries:
+    /// directories list in hash order, and names compared as `String`s cost more than the
+    /// rest of the walk.
+    public static func inWalkOrder(_ entries: [(name: String, kind: Kind)]) -> [(name: String, kind: Kind)] {
+        var bytes: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        bounds.reserveCapacity(entries.count)
+        for entry in entries {
+            let start = bytes.count
+            bytes.append(contentsOf: entry.name.utf8)
+            if entry.kind == .directory { bytes.append(UInt8(ascii: "/")) }
+            bounds.append(start..<bytes.count)
+        }
+        let order = bytes.withUnsafeBufferPointer { buffer in
+            bounds.indices.sorted { precedes(buffer, bounds[$0], buffer, bounds[$1]) }
+        }
+        return order.map { entries[$0] }
+    }
+}

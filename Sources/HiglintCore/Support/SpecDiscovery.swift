@@ -219,7 +219,7 @@ public struct SpecDiscovery: Sendable {
         if let keepsEntry { outcome.keptEntries[directory] = entries.map(\.name).filter(keepsEntry) }
         entries.removeAll { $0.name.hasPrefix(".") }
         var children: [Pending] = []
-        for entry in Self.inWalkOrder(entries) {
+        for entry in FileSystem.inWalkOrder(entries) {
             let path = FileSystem.join(directory, entry.name)
             switch entry.kind {
             case .directory:
@@ -246,28 +246,6 @@ public struct SpecDiscovery: Sendable {
             }
         }
         return children
-    }
-
-    /// A directory's entries by the bytes of their names, a directory's name with a `/`
-    /// after it. The keys are laid end to end in one buffer and compared with `memcmp`,
-    /// and the sort moves positions, not entries: directories list in hash order, and
-    /// names compared as `String`s cost more than the rest of the walk.
-    private static func inWalkOrder(
-        _ entries: [(name: String, kind: FileSystem.Kind)]
-    ) -> [(name: String, kind: FileSystem.Kind)] {
-        var bytes: [UInt8] = []
-        var bounds: [Range<Int>] = []
-        bounds.reserveCapacity(entries.count)
-        for entry in entries {
-            let start = bytes.count
-            bytes.append(contentsOf: entry.name.utf8)
-            if entry.kind == .directory { bytes.append(UInt8(ascii: "/")) }
-            bounds.append(start..<bytes.count)
-        }
-        let order = bytes.withUnsafeBufferPointer { buffer in
-            bounds.indices.sorted { FileSystem.precedes(buffer, bounds[$0], buffer, bounds[$1]) }
-        }
-        return order.map { entries[$0] }
     }
 
     /// `displayPath(for: path)` of an entry `name` of a directory shown as `directoryDisplay`,
