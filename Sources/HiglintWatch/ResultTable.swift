@@ -343,7 +343,7 @@ struct ResultTable: Sendable {
     private mutating func finishBatch() {
         shownChanges = nil
         recount()
-        summaries = entries.flatMap(\.result.summaries)
+        summaries = entries.concatenated(\.result.summaries)
         project.isCurrent = false
     }
 

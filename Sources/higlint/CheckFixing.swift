@@ -40,7 +40,7 @@ struct CheckFixing {
             fixable.insert(finding.file)
             if let description = descriptions[finding.rule], Self.comesFromProjectPass(description) { needsProject.insert(finding.file) }
         }
-        let summaries = results.flatMap(\.summaries)
+        let summaries = results.concatenated(\.summaries)
         outcome.summaries = summaries
         let candidates = files.filter { file in Self.isEditable(file.path) && fixable.contains(file.displayPath) }
         let projectPassFiles = needsProject

@@ -249,6 +249,22 @@ final class SerialPassTests: XCTestCase {
         XCTAssertTrue(Set(rules.map(\.description.id)).isSubset(of: Set(expected.map(\.rule))))
     }
 
+    /// The project index's input is gathered into an array sized once; it is `flatMap`'s
+    /// answer, whatever the parts' sizes (none, empty parts, one long part).
+    func testConcatenatedIsFlatMap() {
+        let shapes: [[[Int]]] = [[], [[]], [[], [1], [], [2, 3]], [Array(0..<1000)], (0..<50).map { Array(0..<($0 % 7)) }]
+        for parts in shapes {
+            XCTAssertEqual(parts.concatenated { $0 }, parts.flatMap { $0 })
+            XCTAssertEqual(parts[...].dropFirst().concatenated { $0.reversed() }, parts.dropFirst().flatMap { $0.reversed() })
+        }
+        let results = specs.keys.sorted().map { name in
+            Engine(plugins: BuiltinPlugins.all, config: Config())
+                .review(Array(specs[name, default: ""].utf8), file: SpecFile(path: name, displayPath: name))
+        }
+        XCTAssertEqual(results.concatenated(\.summaries), results.flatMap(\.summaries))
+        XCTAssertGreaterThan(results.concatenated(\.summaries).count, 1)
+    }
+
     func testProjectIndexPositionsMatchTheNames() {
         let engine = Engine(plugins: BuiltinPlugins.all, config: Config())
         let summaries = specs.keys.sorted().flatMap {

@@ -584,7 +584,7 @@ public struct Engine: Sendable {
         if !Self.isInPathOrder(files) {
             files.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         }
-        let index = ProjectIndex(screens: files.flatMap(\.summaries))
+        let index = ProjectIndex(screens: files.concatenated(\.summaries))
         var fileFindingCount = 0
         var iconUseCount = 0
         for position in files.indices { fileFindingCount += files[position].findings.count }
