@@ -567,11 +567,16 @@ def measure_watch(higlint, floor, count, heavy=False):
     specs = os.path.join(root, "specs")
     out = os.path.join(root, "out")
     os.makedirs(out, exist_ok=True)
-    # A warm-up, as each check step has: the start-up is compared with check's warm wall
-    # time, and the host drops a corpus's pages after a few idle minutes (the 100,000
-    # watch comes minutes after the check runs that read the same files). The floor reads
-    # every file and lists every directory, as the watcher's first scan does.
+    # A warm-up, as each check step has: the host drops a corpus's pages after a few idle
+    # minutes (the 100,000 watch comes minutes after the check runs that read the same
+    # files). The floor reads every file and lists every directory, as the first scan does.
     subprocess.run([floor, "specs"], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Then the check the start-up is compared with, just before it: the VM changes speed
+    # for minutes at a time (by a third and more), so check's median from its own step,
+    # taken minutes earlier, can belong to another speed than the start-up.
+    check_before = timed(
+        [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"], root,
+        os.path.join(out, "check-before-watch.json"))
     report_path = os.path.join(out, "report.json")
     if os.path.exists(report_path):
         os.unlink(report_path)
@@ -583,7 +588,7 @@ def measure_watch(higlint, floor, count, heavy=False):
     watcher = ReportWatch(out, "report.json")
     log = open(os.path.join(out, f"watch-{corpus_name(count, heavy)}.log"), "wb")
     result = {"n": count, "corpus": "heavy" if heavy else "standard", "command": " ".join(["higlint"] + command[1:]),
-              "settle_ms": SETTLE_MS}
+              "settle_ms": SETTLE_MS, "check_before_start_s": check_before["wall_s"]}
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=log)
     try:
@@ -739,9 +744,12 @@ def verdicts(results):
         # As at 10,000: the resident size after start-up and after the saves (the peak is printed beside it).
         out["watch 100k RSS < 256 MB"] = max(
             big["after_startup"]["rss_mb"], big["after_saves"]["rss_mb"]) < TARGETS["big_rss_mb"]
-        if 100_000 in check_wall:
+        # Against the check run just before the watcher started (see measure_watch); check's
+        # median from its own step is printed beside it.
+        reference = big.get("check_before_start_s", check_wall.get(100_000))
+        if reference is not None:
             out["watch 100k start-up <= 1.5x check wall"] = (
-                big["startup_s"] <= TARGETS["big_startup_ratio"] * check_wall[100_000])
+                big["startup_s"] <= TARGETS["big_startup_ratio"] * reference)
     if results.get("lsp"):
         out.update(lsp_bench.verdicts(results["lsp"]))
     plugin = results.get("plugin")
@@ -787,14 +795,15 @@ def print_table(results):
         print(f"\nIB: skipped ({results['ib_skipped']})")
     if results.get("watch"):
         print()
-        print(f"{'corpus':>8} {'N':>6} {'start s':>8} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'RSS up MB':>9} "
+        print(f"{'corpus':>8} {'N':>6} {'start s':>8} {'check s':>8} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'RSS up MB':>9} "
               f"{'RSS end MB':>10} {'HWM MB':>7} {'idle ms/10s':>11} {'= check':>7}")
         for row in results["watch"]:
             if "problem" in row:
                 print(f"{row.get('corpus', 'standard'):>8} {row['n']:>6} problem: {row['problem']}")
                 continue
             latency = row.get("latency_ms", {"p50": float("nan"), "p99": float("nan")})
-            print(f"{row.get('corpus', 'standard'):>8} {row['n']:>6} {row['startup_s']:>8.3f} {latency['p50']:>7.1f} {latency['p99']:>7.1f} "
+            print(f"{row.get('corpus', 'standard'):>8} {row['n']:>6} {row['startup_s']:>8.3f} "
+                  f"{row.get('check_before_start_s', float('nan')):>8.3f} {latency['p50']:>7.1f} {latency['p99']:>7.1f} "
                   f"{row['missed_saves']:>6} {row['after_startup']['rss_mb']:>9.1f} {row['after_saves']['rss_mb']:>10.1f} "
                   f"{row['after_saves']['hwm_mb']:>7.1f} {row['idle_cpu_ms_per_10s']['cpu_clock']:>11.2f} "
                   f"{str(row.get('report_equals_check')):>7}")
