@@ -193,6 +193,23 @@ final class SerialPassTests: XCTestCase {
         XCTAssertEqual(engine.report(results).findings, plain)
     }
 
+    /// Reviews `specs` and reports them with the project pass on one thread and on every
+    /// core; asserts the two give the same findings and returns them.
+    private func assertProjectPassOnEveryCoreIsTheOneThreadPass(
+        _ specs: [String: String], file: StaticString = #filePath, line: UInt = #line
+    ) -> [Finding] {
+        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
+        serial.screensForParallelPass = .max
+        var parallel = serial
+        parallel.screensForParallelPass = 0
+        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
+        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
+        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
+        let expected = serial.report(results, sources: sources).findings
+        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected, file: file, line: line)
+        return expected
+    }
+
     /// The project pass finds each screen's duplicate name and unknown parent on every core
     /// from a few hundred screens on; its findings, their fixes and the ignore entries they
     /// use come out as the pass on one thread gives them.
@@ -204,15 +221,7 @@ final class SerialPassTests: XCTestCase {
             specs[directory + "/b.yaml"] = "screen: Home\nreview: {ignore: [spec.unknown-parent, bars]}\n"
             specs[directory + "/c.yaml"] = "screen: C\nparent: Nowhere\n---\nscreen: C\nparent: A\n"
         }
-        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
-        serial.screensForParallelPass = .max
-        var parallel = serial
-        parallel.screensForParallelPass = 0
-        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
-        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
-        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
-        let expected = serial.report(results, sources: sources).findings
-        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected)
+        let expected = assertProjectPassOnEveryCoreIsTheOneThreadPass(specs)
         XCTAssertEqual(Set(expected.map(\.rule)), ["spec.duplicate-screen", "spec.unknown-parent", "spec.unused-ignore"])
         XCTAssertTrue(expected.contains { $0.rule == "spec.unknown-parent" && $0.fix != nil })
         XCTAssertEqual(expected.filter { $0.rule == "spec.duplicate-screen" }.count, 69 * 2 + 70)
@@ -237,15 +246,7 @@ final class SerialPassTests: XCTestCase {
                 }
             }
         }
-        var serial = Engine(plugins: BuiltinPlugins.all, config: Config())
-        serial.screensForParallelPass = .max
-        var parallel = serial
-        parallel.screensForParallelPass = 0
-        let paths = specs.keys.sorted { FileSystem.precedes($0, $1) }
-        let results = paths.map { serial.review(Array(specs[$0, default: ""].utf8), file: SpecFile(path: $0, displayPath: $0)) }
-        let sources: (String) -> [UInt8]? = { specs[$0].map { Array($0.utf8) } }
-        let expected = serial.report(results, sources: sources).findings
-        XCTAssertEqual(parallel.report(results, sources: sources).findings, expected)
+        let expected = assertProjectPassOnEveryCoreIsTheOneThreadPass(specs)
         XCTAssertTrue(Set(rules.map(\.description.id)).isSubset(of: Set(expected.map(\.rule))))
     }
 
