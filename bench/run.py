@@ -239,6 +239,11 @@ def corpus_bytes(specs):
 TIME = "/usr/bin/time"
 
 
+def check_command(higlint, tree="specs"):
+    """The check every step times: the JSON report, the corpus's config, no summary line."""
+    return [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", tree]
+
+
 def timed(command, cwd, stdout_path):
     """Wall time, CPU time and peak RSS of one child.
 
@@ -286,16 +291,16 @@ def measure_check(higlint, floor, count, runs, heavy=False):
     out = os.path.join(root, "out")
     os.makedirs(out, exist_ok=True)
     floor_command = [floor, "specs"]
-    check_command = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"]
+    check = check_command(higlint)
     floor_out = os.path.join(out, "floor.json")
     check_out = os.path.join(out, "check.json")
     # One warm-up of each: the page cache then holds the corpus for both.
     timed(floor_command, root, floor_out)
-    timed(check_command, root, check_out)
+    timed(check, root, check_out)
     floor_runs, check_runs = [], []
     for _ in range(runs):
         floor_runs.append(timed(floor_command, root, floor_out))
-        check_runs.append(timed(check_command, root, check_out))
+        check_runs.append(timed(check, root, check_out))
     with open(floor_out) as handle:
         floor_result = json.load(handle)
     with open(check_out) as handle:
@@ -325,7 +330,7 @@ def measure_check(higlint, floor, count, runs, heavy=False):
             "all_wall_s": [run["wall_s"] for run in floor_runs],
         },
         "check": {
-            "command": " ".join(["higlint"] + check_command[1:]),
+            "command": " ".join(["higlint"] + check[1:]),
             "wall_s": check_wall,
             "cpu_s": median_of(check_runs, "cpu_s"),
             "user_s": median_of(check_runs, "user_s"),
@@ -348,15 +353,15 @@ def measure_ib(higlint, floor, copies, runs):
     documents = ib_documents(os.path.join(root, "docs"))
     size = sum(os.path.getsize(path) for path in documents)
     floor_command = [floor, "docs"]
-    check_command = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "docs"]
+    check = check_command(higlint, "docs")
     floor_out = os.path.join(out, "floor.json")
     check_out = os.path.join(out, "check.json")
     timed(floor_command, root, floor_out)
-    timed(check_command, root, check_out)
+    timed(check, root, check_out)
     floor_runs, check_runs = [], []
     for _ in range(runs):
         floor_runs.append(timed(floor_command, root, floor_out))
-        check_runs.append(timed(check_command, root, check_out))
+        check_runs.append(timed(check, root, check_out))
     with open(floor_out) as handle:
         floor_result = json.load(handle)
     with open(check_out) as handle:
@@ -388,7 +393,7 @@ def measure_ib(higlint, floor, copies, runs):
             "all_wall_s": [run["wall_s"] for run in floor_runs],
         },
         "check": {
-            "command": " ".join(["higlint"] + check_command[1:]),
+            "command": " ".join(["higlint"] + check[1:]),
             "wall_s": check_wall,
             "cpu_s": median_of(check_runs, "cpu_s"),
             "max_rss_mb": max(run["max_rss_mb"] for run in check_runs),
@@ -416,7 +421,7 @@ def measure_plugin(higlint, count, runs):
         handle.write("# Written by bench/run.py: bench-config.yaml's settings plus the example plugin.\n"
                      f"watch:\n  settle_ms: {SETTLE_MS}\n"
                      f"plugins:\n  external:\n    - name: acme\n      command: {json.dumps(command)}\n")
-    without = [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"]
+    without = check_command(higlint)
     with_plugin = [higlint, "check", "--format", "json", "--config", "plugin-config.yaml", "--quiet", "specs"]
     without_out = os.path.join(out, "check.json")
     with_out = os.path.join(out, "check-plugin.json")
@@ -575,7 +580,7 @@ def measure_watch(higlint, floor, count, heavy=False):
     # for minutes at a time (by a third and more), so check's median from its own step,
     # taken minutes earlier, can belong to another speed than the start-up.
     check_before = timed(
-        [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"], root,
+        check_command(higlint), root,
         os.path.join(out, "check-before-watch.json"))
     report_path = os.path.join(out, "report.json")
     if os.path.exists(report_path):
@@ -655,7 +660,7 @@ def measure_watch(higlint, floor, count, heavy=False):
 
         # Correctness: once settled, the live report is `check` plus generated_at and watch.
         check = subprocess.run(
-            [higlint, "check", "--format", "json", "--config", "bench-config.yaml", "--quiet", "specs"],
+            check_command(higlint),
             cwd=root, capture_output=True)
         with open(report_path) as handle:
             live = json.load(handle)

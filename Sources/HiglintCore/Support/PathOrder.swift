@@ -26,9 +26,7 @@ extension FileSystem {
         }
         return leftRange.count < rightRange.count
     }
-}
 
-extension FileSystem {
     /// A directory's entries in the order a walk visits them: by the bytes of their names,
     /// a directory's name with a `/` after it (so `a/` sorts after `a.yaml` and before `a0`).
     /// Both walks use it, check's discovery and the watcher's first scan, so that their files
