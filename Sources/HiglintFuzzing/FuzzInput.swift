@@ -13,6 +13,8 @@ import InterfaceBuilderImporter
 /// values, the rest is the spec's bytes as they are; odd, the rest steers
 /// `StructuredSpec`, which writes YAML that parses, so the fuzzer reaches the decoder and
 /// the rules instead of spending its time on syntax errors.
+///
+/// It also holds the loader's token reader to libyaml's event parser on every spec input.
 public enum FuzzInput {
     static let importer = InterfaceBuilderImporter()
     static let engine = Engine(
@@ -35,6 +37,8 @@ public enum FuzzInput {
     public static func run(_ input: [UInt8]) {
         if isInterfaceBuilder(input) { return runInterfaceBuilder(Array(input.dropFirst())) }
         let bytes = spec(from: input)
+        // The loader's token reader must read whatever it takes as libyaml's parser does.
+        if let disagreement = YAMLLoader.tokenReaderDisagreement(bytes) { fatalError(disagreement) }
         // Two files with the same screens give the project rules (duplicates, parents) something to compare.
         let first = engine.review(bytes, file: SpecFile(path: "/fuzz/a.yaml", displayPath: "fuzz/a.yaml"))
         let second = engine.review(bytes, file: SpecFile(path: "/fuzz/b.yaml", displayPath: "fuzz/b.yaml"))

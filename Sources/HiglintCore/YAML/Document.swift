@@ -51,7 +51,7 @@ public struct YAMLDocument: Sendable {
         case block
     }
 
-    struct Record: Sendable, BitwiseCopyable {
+    struct Record: Sendable, BitwiseCopyable, Equatable {
         /// The `kind` of an alias's record, beside `Kind`'s three. No `Node` ever has
         /// its index on one (`node(_:at:)` resolves it), so `Kind` need not name it.
         static let alias: UInt8 = 3

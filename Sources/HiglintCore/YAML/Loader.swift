@@ -72,6 +72,26 @@ public enum YAMLLoader {
         return taken
     }
 
+    /// For the fuzzer: where the token reader takes `bytes`, what differs from the documents
+    /// libyaml's parser gives (or that the parser rejects them); nil where the two agree or the
+    /// reader gives the input up.
+    public static func tokenReaderDisagreement(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> String? {
+        guard let taken = loadWithTokens(bytes, limits: limits) else { return nil }
+        switch loadWithParser(bytes, limits: limits) {
+        case .failure(let failure):
+            return "the token reader took what the parser rejects: \(failure.message)"
+        case .success(let parsed):
+            guard parsed.count == taken.count else { return "\(taken.count) documents, the parser's \(parsed.count)" }
+            for (index, (mine, theirs)) in zip(taken, parsed).enumerated() {
+                if mine.records != theirs.records || mine.text != theirs.text || mine.root != theirs.root
+                    || mine.duplicateKeys != theirs.duplicateKeys || mine.start != theirs.start {
+                    return "document \(index) differs from the parser's"
+                }
+            }
+            return nil
+        }
+    }
+
     private static func load(
         _ bytes: [UInt8], limits: LoaderLimits,
         with build: (inout DocumentBuilder, UnsafeBufferPointer<UInt8>) -> Result<[YAMLDocument], LoadFailure>
