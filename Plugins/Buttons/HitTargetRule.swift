@@ -32,13 +32,16 @@ struct HitTargetRule: ScreenRule {
         var violations: [Violation] = []
         // Gathered at the first small control: most screens have none.
         var controls: [Element]?
+        // The bound as messages show it, written at the first small control.
+        var bound: String?
         for element in screen.allElements {
             guard element.isInteractive, let size = element.touchSize,
                   size.width < minimum || size.height < minimum
             else { continue }
             let what = element.hitArea != nil ? "hit area" : "frame"
+            if bound == nil { bound = "\(formatPoints(minimum))x\(formatPoints(minimum))" }
             let violation = Violation(
-                message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(formatPoints(minimum))x\(formatPoints(minimum)) pt",
+                message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(bound ?? "") pt",
                 on: element)
             let area = Size(width: max(size.width, minimum), height: max(size.height, minimum))
             if controls == nil { controls = screen.allContentElements.filter(\.isInteractive) }

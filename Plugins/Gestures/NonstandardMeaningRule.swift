@@ -6,10 +6,13 @@ struct NonstandardMeaningRule: ScreenRule {
     struct Meaning: Sendable {
         let words: [String]
         let lookup: TrimmedWords
+        /// The words as a message lists them, made once rather than for each finding.
+        let listed: String
 
         init(_ words: [String]) {
             self.words = words
             lookup = TrimmedWords(Set(words))
+            listed = NonstandardMeaningRule.list(words)
         }
     }
 
@@ -61,14 +64,14 @@ struct NonstandardMeaningRule: ScreenRule {
             guard !meaning.lookup.contains(action) else { continue }
             let name = type == .swipe ? "one-finger swipe" : type.rawValue
             violations.append(Violation(
-                message: "\(name) does \(quoted(action)); people expect it to mean \(Self.list(meaning.words))",
+                message: "\(name) does \(quoted(action)); people expect it to mean \(meaning.listed)",
                 at: gesture.marks.map, element: gesture.path))
         }
         return violations
     }
 
     /// `zoom`, `undo or redo`, `back, reveal, delete or navigate`.
-    private static func list(_ words: [String]) -> String {
+    fileprivate static func list(_ words: [String]) -> String {
         guard let last = words.last else { return "" }
         let rest = words.dropLast()
         return rest.isEmpty ? last : "\(rest.joined(separator: ", ")) or \(last)"

@@ -99,6 +99,11 @@ struct JSONBytes: ~Copyable {
         text.withUTF8 { escaped($0) }
     }
 
+    /// `string(_:)` of a string's UTF-8 bytes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        escaped(utf8)
+    }
+
     /// `string(value)`, or `null` for none.
     mutating func string(_ value: String?) {
         if let value { string(value) } else { raw("null") }

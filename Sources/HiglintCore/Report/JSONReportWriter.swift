@@ -30,9 +30,10 @@ public struct JSONReportWriter: ReportWriter {
 
     /// `renderedSize(of:)` of the finding at `finding`, read in place.
     static func renderedSize(at finding: UnsafePointer<Finding>) -> Int {
-        160 + finding.pointee.file.utf8.count + finding.pointee.rule.utf8.count + finding.pointee.message.utf8.count
-            + finding.pointee.hint.utf8.count + (finding.pointee.screen?.utf8.count ?? 0)
-            + (finding.pointee.element?.utf8.count ?? 0)
+        let finding = UnsafeMutablePointer(mutating: finding)
+        return 160 + finding.pointee.file.withUTF8(\.count) + finding.pointee.rule.withUTF8(\.count)
+            + finding.pointee.message.withUTF8(\.count) + finding.pointee.hint.withUTF8(\.count)
+            + (finding.pointee.screen?.withUTF8(\.count) ?? 0) + (finding.pointee.element?.withUTF8(\.count) ?? 0)
             + (finding.pointee.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
@@ -58,27 +59,33 @@ public struct JSONReportWriter: ReportWriter {
     /// Appends the finding's object, the bytes `render` gives it, reading it in place: a
     /// report's findings are rendered from their array this way, since passing
     /// `findings[index]` copied each one (its strings and fix retained and released).
+    ///
+    /// Its strings are read through `withUTF8` in place, not passed: a string read out of the
+    /// finding was retained and released, and the file, rule and hint of a run of findings are
+    /// one string each, which both cores' pieces then counted on the same cache line
+    /// (`withUTF8` changes nothing of native text, which every finding's is).
     static func append(at finding: UnsafePointer<Finding>, to json: inout JSONBytes) {
+        let finding = UnsafeMutablePointer(mutating: finding)
         json.raw("{\"file\": ")
-        json.string(finding.pointee.file)
+        finding.pointee.file.withUTF8 { json.string(utf8: $0) }
         json.raw(", \"line\": ")
         json.integer(finding.pointee.line)
         json.raw(", \"column\": ")
         json.integer(finding.pointee.column)
         json.raw(", \"rule\": ")
-        json.string(finding.pointee.rule)
+        finding.pointee.rule.withUTF8 { json.string(utf8: $0) }
         switch finding.pointee.severity {
         case .error: json.raw(", \"severity\": \"error\", \"message\": ")
         case .warning: json.raw(", \"severity\": \"warning\", \"message\": ")
         case .info: json.raw(", \"severity\": \"info\", \"message\": ")
         }
-        json.string(finding.pointee.message)
+        finding.pointee.message.withUTF8 { json.string(utf8: $0) }
         json.raw(", \"hint\": ")
-        json.string(finding.pointee.hint)
+        finding.pointee.hint.withUTF8 { json.string(utf8: $0) }
         json.raw(", \"screen\": ")
-        json.string(finding.pointee.screen)
+        if finding.pointee.screen?.withUTF8({ json.string(utf8: $0) }) == nil { json.raw("null") }
         json.raw(", \"element\": ")
-        json.string(finding.pointee.element)
+        if finding.pointee.element?.withUTF8({ json.string(utf8: $0) }) == nil { json.raw("null") }
         guard let fix = finding.pointee.fix else { return json.raw(", \"fix\": null}") }
         json.raw(", \"fix\": {\"safety\": ")
         json.string(fix.safety.rawValue)

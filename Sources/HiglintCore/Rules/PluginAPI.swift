@@ -79,10 +79,11 @@ public struct Violation: Sendable {
     }
 
     /// The violation with the fix that resolves it.
-    public func fixed(by actions: FixAction...) -> Violation {
-        var copy = self
-        copy.fix = actions
-        return copy
+    /// Consuming: the violation is moved into the result, not copied (a retain of each of its
+    /// strings and lists, and a release of the original's).
+    public consuming func fixed(by actions: FixAction...) -> Violation {
+        fix = actions
+        return self
     }
 
     /// A violation about one value of an element (its frame, its font...).
@@ -104,6 +105,7 @@ public struct RuleContext: Sendable {
     }
 
     /// The threshold's value: the config's, else its declared default.
+    @inlinable
     public subscript<Value>(threshold: Threshold<Value>) -> Value {
         thresholds[threshold]
     }

@@ -117,12 +117,19 @@ public struct ThresholdDeclaration: Sendable, Hashable, ThresholdDeclaring {
 
 /// The thresholds a config sets, by key; a threshold it does not set has its declared default.
 public struct ThresholdValues: Sendable, Equatable {
-    private var numbers: [String: ThresholdNumber] = [:]
+    @usableFromInline var numbers: [String: ThresholdNumber] = [:]
 
     public init() {}
 
+    /// Inlinable, so a rule's read is specialised for its number type (no generic metadata
+    /// looked up at run time) and, with no threshold set, hashes no key: rules read their
+    /// thresholds on every screen.
+    @inlinable
     public subscript<Value>(threshold: Threshold<Value>) -> Value {
-        get { numbers[threshold.key].flatMap(Value.init(thresholdNumber:)) ?? threshold.defaultValue }
+        get {
+            if numbers.isEmpty { return threshold.defaultValue }
+            return numbers[threshold.key].flatMap(Value.init(thresholdNumber:)) ?? threshold.defaultValue
+        }
         set { numbers[threshold.key] = newValue.thresholdNumber }
     }
 
