@@ -10,7 +10,7 @@ import CYAML
 /// sequence, and nothing the parser would reject. For anything else it gives up (nil), and
 /// the loader parses the input again with `yaml_parser_parse`, whose result and error
 /// messages stand; so it never has to get an error or a limit right, only a valid spec.
-/// `YAMLTokenReaderTests` holds both paths to the same documents.
+/// `TokenReaderTests` and the fuzzer hold both paths to the same documents.
 extension DocumentBuilder {
     private enum ParseState: UInt8, BitwiseCopyable {
         case documentStart
@@ -123,6 +123,46 @@ extension DocumentBuilder {
         }
     }
 
+    /// Token types as bits, for the sets of tokens that end an entry.
+    private static func bits(_ types: yaml_token_type_t...) -> UInt32 {
+        types.reduce(0) { $0 | 1 << $1.rawValue }
+    }
+
+    private static let endsSequenceEntry = bits(YAML_BLOCK_ENTRY_TOKEN, YAML_BLOCK_END_TOKEN)
+    private static let endsIndentlessEntry = bits(YAML_BLOCK_ENTRY_TOKEN, YAML_KEY_TOKEN, YAML_VALUE_TOKEN, YAML_BLOCK_END_TOKEN)
+    private static let endsMappingEntry = bits(YAML_KEY_TOKEN, YAML_VALUE_TOKEN, YAML_BLOCK_END_TOKEN)
+
+    /// After a block indicator (`-`, `?` or `:`, the token at the cursor): the node it
+    /// introduces, or, when the next token is one of `ends`, a null at the indicator's end.
+    /// Either way the machine goes on in `next`, as the parser's entry and key states do.
+    @inline(__always)
+    private mutating func blockEntry(
+        _ cursor: inout TokenCursor, state: inout ParseState, states: ScratchBuffer<ParseState>, ends: UInt32,
+        next: ParseState, indentless: Bool
+    ) -> Bool {
+        let mark = cursor.token.end_mark
+        cursor.skip()
+        guard cursor.peek() else { return false }
+        if ends & 1 << cursor.token.type.rawValue != 0 {
+            state = next
+            emptyScalar(at: mark)
+            return true
+        }
+        states.append(next)
+        return node(&cursor, state: &state, states: states, block: true, indentless: indentless)
+    }
+
+    /// The collection open at the top ends at the token at the cursor (`BLOCK-END`, `]` or `}`),
+    /// which is skipped.
+    @inline(__always)
+    private mutating func endCollection(_ cursor: inout TokenCursor, state: inout ParseState, states: ScratchBuffer<ParseState>) -> Bool {
+        guard let next = states.removeLast() else { return false }
+        state = next
+        closeCollection(end: cursor.token.end_mark)
+        cursor.skip()
+        return true
+    }
+
     /// `yaml_parser_state_machine`, from the stream's start to its end.
     private mutating func readDocuments(_ cursor: inout TokenCursor, states: ScratchBuffer<ParseState>) -> [YAMLDocument]? {
         guard cursor.peek(), cursor.token.type == YAML_STREAM_START_TOKEN else { return nil }
@@ -177,92 +217,44 @@ extension DocumentBuilder {
                 guard node(&cursor, state: &state, states: states, block: true, indentless: true) else { return nil }
             case .flowNode:
                 guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
-            case .blockSequenceFirstEntry, .blockSequenceEntry:
-                if state == .blockSequenceFirstEntry {
+            case .blockSequenceFirstEntry, .blockSequenceEntry, .blockMappingFirstKey, .blockMappingKey:
+                // A sequence's entries and a map's keys: the same steps with `-` or `?`.
+                let isMapping = state == .blockMappingFirstKey || state == .blockMappingKey
+                if state == .blockSequenceFirstEntry || state == .blockMappingFirstKey {
                     guard cursor.peek() else { return nil }
                     cursor.skip()
                 }
                 guard cursor.peek() else { return nil }
-                if cursor.token.type == YAML_BLOCK_ENTRY_TOKEN {
-                    let mark = cursor.token.end_mark
-                    cursor.skip()
-                    guard cursor.peek() else { return nil }
-                    if cursor.token.type != YAML_BLOCK_ENTRY_TOKEN && cursor.token.type != YAML_BLOCK_END_TOKEN {
-                        states.append(.blockSequenceEntry)
-                        guard node(&cursor, state: &state, states: states, block: true, indentless: false) else { return nil }
-                    } else {
-                        state = .blockSequenceEntry
-                        emptyScalar(at: mark)
-                    }
+                if cursor.token.type == (isMapping ? YAML_KEY_TOKEN : YAML_BLOCK_ENTRY_TOKEN) {
+                    guard blockEntry(
+                        &cursor, state: &state, states: states, ends: isMapping ? Self.endsMappingEntry : Self.endsSequenceEntry,
+                        next: isMapping ? .blockMappingValue : .blockSequenceEntry, indentless: isMapping)
+                    else { return nil }
                 } else if cursor.token.type == YAML_BLOCK_END_TOKEN {
-                    guard let next = states.removeLast() else { return nil }
-                    state = next
-                    closeCollection(end: cursor.token.end_mark)
-                    cursor.skip()
+                    guard endCollection(&cursor, state: &state, states: states) else { return nil }
                 } else {
                     return nil
                 }
             case .indentlessSequenceEntry:
                 guard cursor.peek() else { return nil }
                 if cursor.token.type == YAML_BLOCK_ENTRY_TOKEN {
-                    let mark = cursor.token.end_mark
-                    cursor.skip()
-                    guard cursor.peek() else { return nil }
-                    let type = cursor.token.type
-                    if type != YAML_BLOCK_ENTRY_TOKEN && type != YAML_KEY_TOKEN && type != YAML_VALUE_TOKEN
-                        && type != YAML_BLOCK_END_TOKEN {
-                        states.append(.indentlessSequenceEntry)
-                        guard node(&cursor, state: &state, states: states, block: true, indentless: false) else { return nil }
-                    } else {
-                        state = .indentlessSequenceEntry
-                        emptyScalar(at: mark)
-                    }
+                    guard blockEntry(
+                        &cursor, state: &state, states: states, ends: Self.endsIndentlessEntry, next: .indentlessSequenceEntry,
+                        indentless: false)
+                    else { return nil }
                 } else {
                     // The sequence ends before the token that ends it, which is not skipped.
                     guard let next = states.removeLast() else { return nil }
                     state = next
                     closeCollection(end: cursor.token.start_mark)
                 }
-            case .blockMappingFirstKey, .blockMappingKey:
-                if state == .blockMappingFirstKey {
-                    guard cursor.peek() else { return nil }
-                    cursor.skip()
-                }
-                guard cursor.peek() else { return nil }
-                if cursor.token.type == YAML_KEY_TOKEN {
-                    let mark = cursor.token.end_mark
-                    cursor.skip()
-                    guard cursor.peek() else { return nil }
-                    let type = cursor.token.type
-                    if type != YAML_KEY_TOKEN && type != YAML_VALUE_TOKEN && type != YAML_BLOCK_END_TOKEN {
-                        states.append(.blockMappingValue)
-                        guard node(&cursor, state: &state, states: states, block: true, indentless: true) else { return nil }
-                    } else {
-                        state = .blockMappingValue
-                        emptyScalar(at: mark)
-                    }
-                } else if cursor.token.type == YAML_BLOCK_END_TOKEN {
-                    guard let next = states.removeLast() else { return nil }
-                    state = next
-                    closeCollection(end: cursor.token.end_mark)
-                    cursor.skip()
-                } else {
-                    return nil
-                }
             case .blockMappingValue:
                 guard cursor.peek() else { return nil }
                 if cursor.token.type == YAML_VALUE_TOKEN {
-                    let mark = cursor.token.end_mark
-                    cursor.skip()
-                    guard cursor.peek() else { return nil }
-                    let type = cursor.token.type
-                    if type != YAML_KEY_TOKEN && type != YAML_VALUE_TOKEN && type != YAML_BLOCK_END_TOKEN {
-                        states.append(.blockMappingKey)
-                        guard node(&cursor, state: &state, states: states, block: true, indentless: true) else { return nil }
-                    } else {
-                        state = .blockMappingKey
-                        emptyScalar(at: mark)
-                    }
+                    guard blockEntry(
+                        &cursor, state: &state, states: states, ends: Self.endsMappingEntry, next: .blockMappingKey,
+                        indentless: true)
+                    else { return nil }
                 } else {
                     state = .blockMappingKey
                     emptyScalar(at: cursor.token.start_mark)
@@ -288,10 +280,7 @@ extension DocumentBuilder {
                         continue
                     }
                 }
-                guard let next = states.removeLast() else { return nil }
-                state = next
-                closeCollection(end: cursor.token.end_mark)
-                cursor.skip()
+                guard endCollection(&cursor, state: &state, states: states) else { return nil }
             case .flowMappingFirstKey, .flowMappingKey:
                 let first = state == .flowMappingFirstKey
                 if first {
@@ -324,10 +313,7 @@ extension DocumentBuilder {
                         continue
                     }
                 }
-                guard let next = states.removeLast() else { return nil }
-                state = next
-                closeCollection(end: cursor.token.end_mark)
-                cursor.skip()
+                guard endCollection(&cursor, state: &state, states: states) else { return nil }
             case .flowMappingValue, .flowMappingEmptyValue:
                 guard cursor.peek() else { return nil }
                 if state == .flowMappingEmptyValue {
