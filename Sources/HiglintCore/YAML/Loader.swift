@@ -193,20 +193,32 @@ struct DocumentBuilder {
         self.limits = limits
     }
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[YAMLDocument], LoadFailure> {
+    /// A libyaml parser reading `buffer` as UTF-8, for `body`, deleted after it; nil when
+    /// libyaml cannot allocate one. The event parser and the token reader both start here.
+    static func withParser<Answer>(
+        reading buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<yaml_parser_t>) -> Answer
+    ) -> Answer? {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else {
-            return .failure(LoadFailure(kind: .syntax, message: "libyaml could not allocate a parser", mark: .start))
-        }
+        guard yaml_parser_initialize(parser) != 0 else { return nil }
         defer { yaml_parser_delete(parser) }
-        source = buffer
         // An empty buffer still needs a valid pointer.
         var empty: UInt8 = 0
-        let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
-        yaml_parser_set_input_string(parser, base, buffer.count)
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        return withUnsafePointer(to: &empty) { emptyInput in
+            yaml_parser_set_input_string(parser, buffer.baseAddress ?? emptyInput, buffer.count)
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            return body(parser)
+        }
+    }
 
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[YAMLDocument], LoadFailure> {
+        source = buffer
+        return Self.withParser(reading: buffer) { parser in events(from: parser) }
+            ?? .failure(LoadFailure(kind: .syntax, message: "libyaml could not allocate a parser", mark: .start))
+    }
+
+    /// The documents of `yaml_parser_parse`'s events.
+    private mutating func events(from parser: UnsafeMutablePointer<yaml_parser_t>) -> Result<[YAMLDocument], LoadFailure> {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) != 0 else {

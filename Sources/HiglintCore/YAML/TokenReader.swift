@@ -65,18 +65,11 @@ extension DocumentBuilder {
 
     /// The documents of `buffer`, or nil when the token reader does not take it whole.
     mutating func runTokens(_ buffer: UnsafeBufferPointer<UInt8>) -> [YAMLDocument]? {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else { return nil }
-        defer { yaml_parser_delete(parser) }
-        var empty: UInt8 = 0
-        let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
-        yaml_parser_set_input_string(parser, base, buffer.count)
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        // Tokens left in the queue are freed with the parser.
-        var cursor = TokenCursor(parser)
-        let states = ScratchBuffer<ParseState>(capacity: 16)
-        return readDocuments(&cursor, states: states)
+        Self.withParser(reading: buffer) { parser in
+            // Tokens left in the queue are freed with the parser.
+            var cursor = TokenCursor(parser)
+            return readDocuments(&cursor, states: ScratchBuffer<ParseState>(capacity: 16))
+        } ?? nil
     }
 
     /// `yaml_parser_process_empty_scalar`: a null where a node was left out.
@@ -161,6 +154,22 @@ extension DocumentBuilder {
         closeCollection(end: cursor.token.end_mark)
         cursor.skip()
         return true
+    }
+
+    /// A flow collection's next entry, as the parser's flow states reach it: past the opening
+    /// bracket for the first, past the `,` before any other. False where it gives up (anything
+    /// but `,` or the closing `end` after an entry); the cursor is then at the entry or at `end`.
+    @inline(__always)
+    private func nextFlowEntry(_ cursor: inout TokenCursor, first: Bool, end: yaml_token_type_t) -> Bool {
+        if first {
+            guard cursor.peek() else { return false }
+            cursor.skip()
+        }
+        guard cursor.peek() else { return false }
+        if first || cursor.token.type == end { return true }
+        guard cursor.token.type == YAML_FLOW_ENTRY_TOKEN else { return false }
+        cursor.skip()
+        return cursor.peek()
     }
 
     /// `yaml_parser_state_machine`, from the stream's start to its end.
@@ -260,58 +269,36 @@ extension DocumentBuilder {
                     emptyScalar(at: cursor.token.start_mark)
                 }
             case .flowSequenceFirstEntry, .flowSequenceEntry:
-                let first = state == .flowSequenceFirstEntry
-                if first {
-                    guard cursor.peek() else { return nil }
-                    cursor.skip()
-                }
-                guard cursor.peek() else { return nil }
+                guard nextFlowEntry(&cursor, first: state == .flowSequenceFirstEntry, end: YAML_FLOW_SEQUENCE_END_TOKEN)
+                else { return nil }
+                // A `key: value` entry is a map of one pair, left to the parser.
+                if cursor.token.type == YAML_KEY_TOKEN { return nil }
                 if cursor.token.type != YAML_FLOW_SEQUENCE_END_TOKEN {
-                    if !first {
-                        guard cursor.token.type == YAML_FLOW_ENTRY_TOKEN else { return nil }
-                        cursor.skip()
-                        guard cursor.peek() else { return nil }
-                    }
-                    // A `key: value` entry is a map of one pair, left to the parser.
-                    if cursor.token.type == YAML_KEY_TOKEN { return nil }
-                    if cursor.token.type != YAML_FLOW_SEQUENCE_END_TOKEN {
-                        states.append(.flowSequenceEntry)
-                        guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
-                        continue
-                    }
+                    states.append(.flowSequenceEntry)
+                    guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
+                    continue
                 }
                 guard endCollection(&cursor, state: &state, states: states) else { return nil }
             case .flowMappingFirstKey, .flowMappingKey:
-                let first = state == .flowMappingFirstKey
-                if first {
-                    guard cursor.peek() else { return nil }
+                guard nextFlowEntry(&cursor, first: state == .flowMappingFirstKey, end: YAML_FLOW_MAPPING_END_TOKEN)
+                else { return nil }
+                if cursor.token.type == YAML_KEY_TOKEN {
                     cursor.skip()
-                }
-                guard cursor.peek() else { return nil }
-                if cursor.token.type != YAML_FLOW_MAPPING_END_TOKEN {
-                    if !first {
-                        guard cursor.token.type == YAML_FLOW_ENTRY_TOKEN else { return nil }
-                        cursor.skip()
-                        guard cursor.peek() else { return nil }
-                    }
-                    if cursor.token.type == YAML_KEY_TOKEN {
-                        cursor.skip()
-                        guard cursor.peek() else { return nil }
-                        let type = cursor.token.type
-                        if type != YAML_VALUE_TOKEN && type != YAML_FLOW_ENTRY_TOKEN && type != YAML_FLOW_MAPPING_END_TOKEN {
-                            states.append(.flowMappingValue)
-                            guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
-                        } else {
-                            state = .flowMappingValue
-                            emptyScalar(at: cursor.token.start_mark)
-                        }
-                        continue
-                    }
-                    if cursor.token.type != YAML_FLOW_MAPPING_END_TOKEN {
-                        states.append(.flowMappingEmptyValue)
+                    guard cursor.peek() else { return nil }
+                    let type = cursor.token.type
+                    if type != YAML_VALUE_TOKEN && type != YAML_FLOW_ENTRY_TOKEN && type != YAML_FLOW_MAPPING_END_TOKEN {
+                        states.append(.flowMappingValue)
                         guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
-                        continue
+                    } else {
+                        state = .flowMappingValue
+                        emptyScalar(at: cursor.token.start_mark)
                     }
+                    continue
+                }
+                if cursor.token.type != YAML_FLOW_MAPPING_END_TOKEN {
+                    states.append(.flowMappingEmptyValue)
+                    guard node(&cursor, state: &state, states: states, block: false, indentless: false) else { return nil }
+                    continue
                 }
                 guard endCollection(&cursor, state: &state, states: states) else { return nil }
             case .flowMappingValue, .flowMappingEmptyValue:
