@@ -1,5 +1,7 @@
 @testable import HiglintCore
 import TestSupport
+import Dispatch
+import Synchronization
 import XCTest
 
 /// The one "did you mean" every suggestion comes from.
@@ -146,5 +148,23 @@ final class ClosestMatchTests: XCTestCase {
             var letters = LetterCounts(a)
             XCTAssertLessThanOrEqual(letters.fewestEdits(to: b), full)
         }
+    }
+
+    /// The remembered answers are the search's, asked once or many times, from two threads at
+    /// once, and past the number of words it keeps.
+    func testTheMemoAnswersAsTheSearch() {
+        let memo = ClosestMatchMemo(candidates: SpecKeys.element)
+        let words = SpecKeys.element.flatMap { [$0, $0 + "s", String($0.dropLast()), String($0.reversed())] }
+            + (0..<(ClosestMatchMemo.capacity + 200)).map { "key\($0)" } + ["colour", "fram", "hiden", "", "é"]
+        let expected = words.map { closestMatch(to: $0, among: SpecKeys.element) }
+        XCTAssertTrue(expected.contains { $0 != nil } && expected.contains(nil))
+        let answers = Mutex<[[String?]]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var mine: [String?] = []
+            for _ in 0..<2 { mine += words.map { memo.closest(to: $0) } }
+            answers.withLock { $0.append(mine) }
+        }
+        for run in answers.withLock({ $0 }) { XCTAssertEqual(run, expected + expected) }
+        XCTAssertEqual(SpecFields.element.suggestion(for: "colour"), closestMatch(to: "colour", among: SpecKeys.element))
     }
 }

@@ -26,10 +26,12 @@ struct FieldSet<Field: SpecField>: Sendable {
     /// The heads by a hash of theirs, so that a key is found in about one compare, not one
     /// per known key (an element has seventeen); a power of two at least twice their number.
     private let slots: [Slot]
+    private let suggestions: ClosestMatchMemo
 
     init(_ fields: [Field]) {
         self.fields = fields
         names = fields.map(\.rawValue)
+        suggestions = ClosestMatchMemo(candidates: names)
         keys = names.map { Array($0.utf8) }
         var size = 16
         while size < 2 * fields.count { size *= 2 }
@@ -72,6 +74,11 @@ struct FieldSet<Field: SpecField>: Sendable {
     static func place(of head: Head, size: Int) -> Int {
         let mixed = (head.bytes ^ UInt64(truncatingIfNeeded: head.length) &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 40) & (size - 1)
+    }
+
+    /// The known key an unknown one most likely meant (`closestMatch`), if any.
+    func suggestion(for key: String) -> String? {
+        suggestions.closest(to: key)
     }
 
     func field(matching key: UnsafeBufferPointer<UInt8>) -> Field? {

@@ -82,7 +82,8 @@ struct NodeReader {
                 if recording { marks.record(field, key: document.start(entry.key), value: document.start(entry.value)) }
                 body(&self, field, entry.value)
             case .some(.none):
-                unknownKey(document.scalar(entry.key) ?? "", path: path(), known: known.names, at: document.start(entry.key))
+                let key = document.scalar(entry.key) ?? ""
+                unknownKey(key, path: path(), suggesting: known.suggestion(for: key), at: document.start(entry.key))
             case .none:
                 schema(path(), "keys must be plain text, found \(document.kindDescription(entry.key))", at: document.start(entry.key))
             }
@@ -90,10 +91,15 @@ struct NodeReader {
     }
 
     mutating func unknownKey(_ key: String, path: String, known: [String], at mark: Mark) {
+        unknownKey(key, path: path, suggesting: closestMatch(to: key, among: known), at: mark)
+    }
+
+    /// `unknownKey(_:path:known:at:)` with the closest known key already found.
+    mutating func unknownKey(_ key: String, path: String, suggesting suggestion: String?, at mark: Mark) {
         let place = path.isEmpty ? "" : " in \(path)"
         var message = "unknown key \(quoted(key))\(place)"
         var fix: [FixAction] = []
-        if let suggestion = closestMatch(to: key, among: known) {
+        if let suggestion {
             message += "; did you mean \(quoted(suggestion))?"
             fix = [.renameKey(at: mark, to: suggestion)]
         }

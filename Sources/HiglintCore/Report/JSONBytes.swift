@@ -124,7 +124,7 @@ struct JSONBytes: ~Copyable {
         base[count] = UInt8(ascii: "\"")
         count += 1
         var runStart = 0
-        var index = 0
+        var index = JSONText.plainPrefixCount(utf8)
         while index < utf8.count {
             // Eight plain bytes at a time: most text has nothing to escape.
             if index + 8 <= utf8.count, let start = utf8.baseAddress,
