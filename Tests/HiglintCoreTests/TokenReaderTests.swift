@@ -28,6 +28,7 @@ final class TokenReaderTests: XCTestCase {
                                      line: UInt = #line) -> Bool {
         let bytes = Array(text.utf8)
         let parsed = YAMLLoader.loadWithParser(bytes, limits: limits)
+        assertSameReading(bytes, limits: limits, file: file, line: line)
         guard let taken = YAMLLoader.loadWithTokens(bytes, limits: limits) else { return false }
         switch parsed {
         case .success(let documents):
@@ -38,6 +39,51 @@ final class TokenReaderTests: XCTestCase {
         // And the loader's own answer is the parser's.
         XCTAssertEqual(describe((try? YAMLLoader.load(bytes, limits: limits).get()) ?? []), describe(taken), file: file, line: line)
         return true
+    }
+
+    /// The parser's answer with the input put in libyaml's buffer beforehand is its answer
+    /// with libyaml reading the input itself: documents, or the failure's message and mark.
+    private func assertSameReading(_ bytes: [UInt8], limits: LoaderLimits, file: StaticString, line: UInt) {
+        let readAhead = YAMLLoader.loadWithParser(bytes, limits: limits)
+        let plain = YAMLLoader.loadWithParser(bytes, limits: limits, readingAhead: false)
+        switch (readAhead, plain) {
+        case (.success(let mine), .success(let theirs)):
+            XCTAssertEqual(describe(mine), describe(theirs), "read ahead:\n\(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
+        case (.failure(let mine), .failure(let theirs)):
+            XCTAssertEqual(mine, theirs, "read ahead:\n\(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
+        default:
+            XCTFail("read ahead \(readAhead), without \(plain):\n\(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
+        }
+    }
+
+    /// Only text libyaml's reader would copy unchanged is read ahead: each byte value, at each
+    /// place of a word and of the bytes after the last whole word.
+    func testOnlyPrintableASCIITabsAndLineBreaksAreReadAhead() {
+        let passed = Set(Array(0x20...0x7E).map(UInt8.init) + [0x09, 0x0A, 0x0D])
+        for value in 0...255 {
+            for length in [1, 7, 8, 13, 16, 17] {
+                for place in 0..<length {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text[place] = UInt8(value)
+                    let passes = text.withUnsafeBufferPointer { DocumentBuilder.passesReaderUnchanged($0) }
+                    XCTAssertEqual(passes, passed.contains(UInt8(value)), "byte \(value) at \(place) of \(length)")
+                }
+            }
+        }
+        XCTAssertTrue([UInt8]().withUnsafeBufferPointer { DocumentBuilder.passesReaderUnchanged($0) })
+    }
+
+    /// Errors of every kind the scanner and the parser give, and input near and past the end of
+    /// what the buffer held at first: read ahead, the same failures at the same marks.
+    func testReadAheadFailsAndSucceedsAsLibyamlsOwnReading() {
+        let texts = [
+            "a: [1, 2\n", "a: {b: 1\n", "a: 'open\n", "a: \"open\n", "a:\n  b: 1\n c: 2\n", "- a\nb: 1\n", "a: b: c\n",
+            "\t- a\n", "a: @x\n", "a: `x\n", "a: *missing\n", "%YAML 1.1\n%YAML 1.1\n---\n", "a: |\n  x\n y\n", "]\n", "}\n",
+            "a: 1\n---", "-", "- ", "a:", "a: 'x'", "a: \"x\\", "? ", "[", "{", "a: b\r", "a: b\rc: d\r",
+            String(repeating: "k: v\n", count: 20_000), String(repeating: "- [1, 2, 3]\n", count: 8_000) + "- [\n",
+            "a: " + String(repeating: "x", count: 60_000) + "\n", "a: é\n", "a: \u{7F}\n", "a: \u{1}\n",
+        ]
+        for text in texts { assertSameReading(Array(text.utf8), limits: LoaderLimits(), file: #filePath, line: #line) }
     }
 
     /// Specs of every shape the format has: the rules' own examples and the shipped examples.

@@ -57,9 +57,12 @@ public enum YAMLLoader {
         }
     }
 
-    /// `load` with libyaml's event parser alone: what the token reader is held to.
-    static func loadWithParser(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> Result<[YAMLDocument], LoadFailure> {
-        load(bytes, limits: limits) { builder, buffer in builder.run(buffer) }
+    /// `load` with libyaml's event parser alone: what the token reader is held to. With
+    /// `readingAhead` false, libyaml reads the input itself too: what the read-ahead is held to.
+    static func loadWithParser(
+        _ bytes: [UInt8], limits: LoaderLimits = LoaderLimits(), readingAhead: Bool = true
+    ) -> Result<[YAMLDocument], LoadFailure> {
+        load(bytes, limits: limits) { builder, buffer in builder.run(buffer, readingAhead: readingAhead) }
     }
 
     /// `load` with the token reader alone: nil where it gives the input up.
@@ -72,24 +75,41 @@ public enum YAMLLoader {
         return taken
     }
 
-    /// For the fuzzer: where the token reader takes `bytes`, what differs from the documents
-    /// libyaml's parser gives (or that the parser rejects them); nil where the two agree or the
-    /// reader gives the input up.
+    /// For the fuzzer: what differs between the loader's shortcuts and libyaml's own path (its
+    /// reader and its event parser): where the token reader takes `bytes`, its documents against
+    /// the parser's (or that the parser rejects them); where it gives them up, the parser's
+    /// answer with the input read ahead against its answer without. Nil where they agree.
     public static func tokenReaderDisagreement(_ bytes: [UInt8], limits: LoaderLimits = LoaderLimits()) -> String? {
-        guard let taken = loadWithTokens(bytes, limits: limits) else { return nil }
-        switch loadWithParser(bytes, limits: limits) {
+        let plain = loadWithParser(bytes, limits: limits, readingAhead: false)
+        guard let taken = loadWithTokens(bytes, limits: limits) else {
+            let readAhead = loadWithParser(bytes, limits: limits)
+            switch (readAhead, plain) {
+            case (.failure(let mine), .failure(let theirs)):
+                return mine == theirs ? nil : "read ahead, the parser fails with \(mine), without \(theirs)"
+            case (.success(let mine), .success(let theirs)):
+                return difference(mine, theirs).map { "read ahead, \($0)" }
+            default:
+                return "read ahead, the parser's answer is \(readAhead), without \(plain)"
+            }
+        }
+        switch plain {
         case .failure(let failure):
             return "the token reader took what the parser rejects: \(failure.message)"
         case .success(let parsed):
-            guard parsed.count == taken.count else { return "\(taken.count) documents, the parser's \(parsed.count)" }
-            for (index, (mine, theirs)) in zip(taken, parsed).enumerated() {
-                if mine.records != theirs.records || mine.text != theirs.text || mine.root != theirs.root
-                    || mine.duplicateKeys != theirs.duplicateKeys || mine.start != theirs.start {
-                    return "document \(index) differs from the parser's"
-                }
-            }
-            return nil
+            return difference(taken, parsed)
         }
+    }
+
+    /// How `mine` differs from the parser's `theirs`, if it does.
+    private static func difference(_ mine: [YAMLDocument], _ theirs: [YAMLDocument]) -> String? {
+        guard mine.count == theirs.count else { return "\(mine.count) documents, the parser's \(theirs.count)" }
+        for (index, (mine, theirs)) in zip(mine, theirs).enumerated() {
+            if mine.records != theirs.records || mine.text != theirs.text || mine.root != theirs.root
+                || mine.duplicateKeys != theirs.duplicateKeys || mine.start != theirs.start {
+                return "document \(index) differs from the parser's"
+            }
+        }
+        return nil
     }
 
     private static func load(
@@ -195,8 +215,11 @@ struct DocumentBuilder {
 
     /// A libyaml parser reading `buffer` as UTF-8, for `body`, deleted after it; nil when
     /// libyaml cannot allocate one. The event parser and the token reader both start here.
+    /// `readingAhead`: text its reader would pass through unchanged (`passesReaderUnchanged`)
+    /// is put in its buffer whole beforehand (`higlint_yaml_read_ahead`); false only to hold
+    /// that to libyaml's own reading.
     static func withParser<Answer>(
-        reading buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<yaml_parser_t>) -> Answer
+        reading buffer: UnsafeBufferPointer<UInt8>, readingAhead: Bool = true, _ body: (UnsafeMutablePointer<yaml_parser_t>) -> Answer
     ) -> Answer? {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
@@ -205,15 +228,61 @@ struct DocumentBuilder {
         // An empty buffer still needs a valid pointer.
         var empty: UInt8 = 0
         return withUnsafePointer(to: &empty) { emptyInput in
-            yaml_parser_set_input_string(parser, buffer.baseAddress ?? emptyInput, buffer.count)
+            let input = buffer.baseAddress ?? emptyInput
+            yaml_parser_set_input_string(parser, input, buffer.count)
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            // Where the buffer cannot grow, libyaml reads the input itself.
+            if readingAhead, buffer.count <= Self.readAheadLimit, Self.passesReaderUnchanged(buffer) {
+                _ = higlint_yaml_read_ahead(parser, input, buffer.count)
+            }
             return body(parser)
         }
     }
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[YAMLDocument], LoadFailure> {
+    /// The largest input read ahead: its copy is as large as the input, where libyaml's reader
+    /// needs 64 KB for any; specs are a few kilobytes, a file raised to the largest limit is not.
+    static let readAheadLimit = 4 << 20
+
+    /// Whether libyaml's reader, given `text` as UTF-8, would copy it to its buffer byte for
+    /// byte and find nothing to reject: printable ASCII (0x20 to 0x7E), tabs and line breaks
+    /// only. Eight bytes a step, each byte tested exactly (no carry between bytes).
+    static func passesReaderUnchanged(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        var index = 0
+        while index + 8 <= text.count {
+            if rejectedBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { return false }
+            index += 8
+        }
+        while index < text.count {
+            // Only the low byte's bit: the zeros above it would count as control characters.
+            if rejectedBytes(UInt64(text[index])) & 0x80 != 0 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The high bit of each byte of `word` that is not printable ASCII, a tab, a line feed or
+    /// a carriage return.
+    @inline(__always)
+    static func rejectedBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        let lows = ones &* 0x7F
+        // Each byte's low seven bits plus a constant never carry into the next byte.
+        func below(_ limit: UInt64) -> UInt64 { ~(((word & lows) &+ ones &* (0x80 - limit)) | word) & highs }
+        func equal(_ value: UInt64) -> UInt64 {
+            let difference = word ^ (ones &* value)
+            return ~(((difference & lows) &+ lows) | difference) & highs
+        }
+        let control = below(0x20) & ~(equal(0x09) | equal(0x0A) | equal(0x0D))
+        let deleteOrHigh = (((word & lows) &+ ones) | word) & highs
+        return control | deleteOrHigh
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, readingAhead: Bool = true) -> Result<[YAMLDocument], LoadFailure> {
         source = buffer
-        return Self.withParser(reading: buffer) { parser in events(from: parser) }
+        return Self.withParser(reading: buffer, readingAhead: readingAhead) { parser in events(from: parser) }
             ?? .failure(LoadFailure(kind: .syntax, message: "libyaml could not allocate a parser", mark: .start))
     }
 
