@@ -23,15 +23,16 @@ static inline void higlint_yaml_skip_token(yaml_parser_t *parser) {
     yaml_token_delete(token);
 }
 
-// The reader's work done ahead, for input that needs none of it: printable ASCII, tabs and
-// line breaks, which libyaml's reader would check and copy into its buffer one character at a
-// time (a tenth of a spec's instructions). The whole input goes into the buffer at once, with
-// the NUL the reader puts after the last character, and the parser is told the input is read
-// (eof, nothing left raw), so the reader is never called again: as after it read the whole
-// input itself. Sixteen more NULs after it: near the end the scanner looks a few characters
-// ahead of what the reader gave it. The caller checks the bytes; 0 when the buffer could not
-// grow, and the parser is then as it was.
-static inline int higlint_yaml_read_ahead(yaml_parser_t *parser, const unsigned char *input, size_t length) {
+// The reader's work done ahead, for input that needs none of it: UTF-8 that libyaml's reader
+// would check and copy into its buffer one character at a time, unchanged (a tenth of a
+// spec's instructions). The whole input goes into the buffer at once, with the NUL the
+// reader puts after the last character, and the parser is told the input is read (eof,
+// nothing left raw, `characters` + 1 unread), so the reader is never called again: as after
+// it read the whole input itself. Sixteen more NULs after it: near the end the scanner looks
+// a few characters ahead of what the reader gave it. The caller checks the bytes and counts
+// the characters; 0 when the buffer could not grow, and the parser is then as it was.
+static inline int higlint_yaml_read_ahead(yaml_parser_t *parser, const unsigned char *input, size_t length,
+                                          size_t characters) {
     size_t needed = length + 17;
     if ((size_t)(parser->buffer.end - parser->buffer.start) < needed) {
         yaml_char_t *larger = malloc(needed);
@@ -44,7 +45,7 @@ static inline int higlint_yaml_read_ahead(yaml_parser_t *parser, const unsigned 
     memset(parser->buffer.start + length, 0, 17);
     parser->buffer.pointer = parser->buffer.start;
     parser->buffer.last = parser->buffer.start + length + 1;
-    parser->unread = length + 1;
+    parser->unread = characters + 1;
     parser->encoding = YAML_UTF8_ENCODING;
     parser->eof = 1;
     return 1;

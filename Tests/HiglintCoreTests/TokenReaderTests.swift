@@ -56,21 +56,59 @@ final class TokenReaderTests: XCTestCase {
         }
     }
 
-    /// Only text libyaml's reader would copy unchanged is read ahead: each byte value, at each
-    /// place of a word and of the bytes after the last whole word.
-    func testOnlyPrintableASCIITabsAndLineBreaksAreReadAhead() {
+    private func charactersPassingReader(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { DocumentBuilder.charactersPassingReader($0) }
+    }
+
+    /// Only text libyaml's reader would copy unchanged is read ahead: each byte value alone, at
+    /// each place of a word and of the bytes after the last whole word.
+    func testOnlyTextTheReaderPassesUnchangedIsReadAhead() {
         let passed = Set(Array(0x20...0x7E).map(UInt8.init) + [0x09, 0x0A, 0x0D])
         for value in 0...255 {
             for length in [1, 7, 8, 13, 16, 17] {
                 for place in 0..<length {
                     var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     text[place] = UInt8(value)
-                    let passes = text.withUnsafeBufferPointer { DocumentBuilder.passesReaderUnchanged($0) }
-                    XCTAssertEqual(passes, passed.contains(UInt8(value)), "byte \(value) at \(place) of \(length)")
+                    // A byte over 0x7F alone is no UTF-8 character: the reader rejects it.
+                    XCTAssertEqual(charactersPassingReader(text), passed.contains(UInt8(value)) ? length : nil,
+                                   "byte \(value) at \(place) of \(length)")
                 }
             }
         }
-        XCTAssertTrue([UInt8]().withUnsafeBufferPointer { DocumentBuilder.passesReaderUnchanged($0) })
+        XCTAssertEqual(charactersPassingReader([]), 0)
+    }
+
+    /// UTF-8 beyond ASCII: the characters YAML allows, in their shortest form, are read ahead
+    /// and counted as characters; everything the reader rejects is left to it. Each sequence is
+    /// tried alone and amid ASCII, at the end of the text and before more.
+    func testUTF8IsReadAheadExactlyWhereTheReaderTakesIt() {
+        let taken: [[UInt8]] = [
+            [0xC2, 0x85], [0xC2, 0xA0], [0xC3, 0xA9], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE2, 0x80, 0xA8],
+            [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBB, 0xBF], [0xEF, 0xBF, 0xBD], [0xF0, 0x90, 0x80, 0x80],
+            [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        let refused: [[UInt8]] = [
+            [0x80], [0xBF], [0xC2, 0x80], [0xC2, 0x84], [0xC2, 0x9F], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80],
+            [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0xEF, 0xBF, 0xBF],
+            [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF], [0xC3], [0xE2, 0x80], [0xF0, 0x9F, 0x98], [0xC3, 0x41],
+            [0xE2, 0x41, 0xA8], [0xF0, 0x9F, 0x41, 0x80],
+        ]
+        for sequence in taken {
+            XCTAssertEqual(charactersPassingReader(sequence), 1, "\(sequence)")
+            XCTAssertEqual(charactersPassingReader(Array("key: ".utf8) + sequence), 6, "\(sequence)")
+            XCTAssertEqual(charactersPassingReader(Array("a: bcdefghij".utf8) + sequence + Array(" and more\n".utf8)), 23, "\(sequence)")
+        }
+        for sequence in refused {
+            XCTAssertNil(charactersPassingReader(sequence), "\(sequence)")
+            XCTAssertNil(charactersPassingReader(Array("a: bcdefghij".utf8) + sequence + Array(" and more\n".utf8)), "\(sequence)")
+        }
+        // And the parser's answers are libyaml's own, read ahead or not, for each of them in a spec.
+        for sequence in taken + refused {
+            for text in [Array("a: ".utf8) + sequence + [0x0A], Array("- ".utf8) + sequence + Array(": x\n".utf8), sequence] {
+                assertSameReading(text, limits: LoaderLimits(), file: #filePath, line: #line)
+            }
+        }
     }
 
     /// Errors of every kind the scanner and the parser give, and input near and past the end of

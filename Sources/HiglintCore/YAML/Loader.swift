@@ -215,7 +215,7 @@ struct DocumentBuilder {
 
     /// A libyaml parser reading `buffer` as UTF-8, for `body`, deleted after it; nil when
     /// libyaml cannot allocate one. The event parser and the token reader both start here.
-    /// `readingAhead`: text its reader would pass through unchanged (`passesReaderUnchanged`)
+    /// `readingAhead`: text its reader would pass through unchanged (`charactersPassingReader`)
     /// is put in its buffer whole beforehand (`higlint_yaml_read_ahead`); false only to hold
     /// that to libyaml's own reading.
     static func withParser<Answer>(
@@ -232,8 +232,8 @@ struct DocumentBuilder {
             yaml_parser_set_input_string(parser, input, buffer.count)
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
             // Where the buffer cannot grow, libyaml reads the input itself.
-            if readingAhead, buffer.count <= Self.readAheadLimit, Self.passesReaderUnchanged(buffer) {
-                _ = higlint_yaml_read_ahead(parser, input, buffer.count)
+            if readingAhead, buffer.count <= Self.readAheadLimit, let characters = Self.charactersPassingReader(buffer) {
+                _ = higlint_yaml_read_ahead(parser, input, buffer.count, characters)
             }
             return body(parser)
         }
@@ -243,23 +243,56 @@ struct DocumentBuilder {
     /// needs 64 KB for any; specs are a few kilobytes, a file raised to the largest limit is not.
     static let readAheadLimit = 4 << 20
 
-    /// Whether libyaml's reader, given `text` as UTF-8, would copy it to its buffer byte for
-    /// byte and find nothing to reject: printable ASCII (0x20 to 0x7E), tabs and line breaks
-    /// only. Eight bytes a step, each byte tested exactly (no carry between bytes).
-    static func passesReaderUnchanged(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = text.baseAddress else { return true }
+    /// The characters libyaml's reader would count in `text` where it would copy `text` to its
+    /// buffer byte for byte and reject nothing; nil where it would reject something (or where
+    /// this cannot tell, which it then reads itself). That is UTF-8 in its shortest form of
+    /// the characters YAML allows: tab, line feed, carriage return, printable ASCII, U+0085,
+    /// U+00A0 to U+D7FF, U+E000 to U+FFFD and U+10000 to U+10FFFF, the reader's own list
+    /// (its decoding of any of them writes back the same bytes). ASCII eight bytes a step.
+    static func charactersPassingReader(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let start = text.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(start)
+        let count = text.count
         var index = 0
-        while index + 8 <= text.count {
-            if rejectedBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { return false }
-            index += 8
+        var characters = 0
+        while index < count {
+            if index + 8 <= count, rejectedBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0 {
+                index += 8
+                characters += 8
+                continue
+            }
+            let lead = text[index]
+            if lead < 0x80 {
+                // Only the low byte's bit: the zeros above it would count as control characters.
+                if rejectedBytes(UInt64(lead)) & 0x80 != 0 { return nil }
+                index += 1
+                characters += 1
+                continue
+            }
+            let width: Int
+            var value: UInt32
+            switch lead {
+            case 0xC0...0xDF: (width, value) = (2, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (width, value) = (3, UInt32(lead & 0x0F))
+            case 0xF0...0xF7: (width, value) = (4, UInt32(lead & 0x07))
+            default: return nil
+            }
+            guard index + width <= count else { return nil }
+            for offset in 1..<width {
+                let trailing = text[index + offset]
+                guard trailing & 0xC0 == 0x80 else { return nil }
+                value = value << 6 | UInt32(trailing & 0x3F)
+            }
+            let shortest: UInt32 = width == 2 ? 0x80 : width == 3 ? 0x800 : 0x10000
+            guard value >= shortest else { return nil }
+            switch value {
+            case 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: break
+            default: return nil
+            }
+            index += width
+            characters += 1
         }
-        while index < text.count {
-            // Only the low byte's bit: the zeros above it would count as control characters.
-            if rejectedBytes(UInt64(text[index])) & 0x80 != 0 { return false }
-            index += 1
-        }
-        return true
+        return characters
     }
 
     /// The high bit of each byte of `word` that is not printable ASCII, a tab, a line feed or
