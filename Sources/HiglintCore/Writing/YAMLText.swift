@@ -177,13 +177,10 @@ enum YAMLText {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// The characters YAML allows in a document as they are (libyaml's set), tab and breaks aside.
+    /// The characters YAML allows in a document as they are (libyaml's set), tab and breaks
+    /// aside, but for the byte order mark, which is written escaped.
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0x10000...0x10FFFF: return true
-        case 0xE000...0xFFFD: return scalar.value != 0xFEFF
-        default: return false
-        }
+        scalar.value != 0xFEFF && YAMLLoader.readerAccepts(scalar.value)
     }
 
     /// Line breaks as YAML 1.1 counts them.

@@ -131,6 +131,15 @@ public enum YAMLLoader {
         }
     }
 
+    /// Whether libyaml's reader takes the character `value` (its list of the characters YAML
+    /// allows in a document); anything else it rejects, and the writer escapes.
+    static func readerAccepts(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
     static func hasUTF8ByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
@@ -285,10 +294,7 @@ struct DocumentBuilder {
             }
             let shortest: UInt32 = width == 2 ? 0x80 : width == 3 ? 0x800 : 0x10000
             guard value >= shortest else { return nil }
-            switch value {
-            case 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: break
-            default: return nil
-            }
+            guard YAMLLoader.readerAccepts(value) else { return nil }
             index += width
             characters += 1
         }
