@@ -54,7 +54,10 @@ final class FuzzHarnessTests: XCTestCase {
         let documents = entries.map(\.name).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: directory + ".dict")
+        }
         guard case .success = FuzzSeeds.write(into: directory, specFiles: [fixtures]) else { return XCTFail("seeds not written") }
         let seeds = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("seed-2-file-") }
         XCTAssertEqual(seeds.count, documents.count, "one seed per fixture document, read where it is")

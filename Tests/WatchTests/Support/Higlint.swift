@@ -44,6 +44,8 @@ enum Higlint {
         try FileManager.default.copyItem(atPath: original, toPath: copy)
         chmod(copy, 0o755)
         copyForNobody = copy
+        // The copy is the size of the binary; a test run must not leave one behind in /tmp.
+        atexit { try? FileManager.default.removeItem(atPath: "/tmp/higlint-for-nobody-\(getpid())") }
         return copy
     }
 
