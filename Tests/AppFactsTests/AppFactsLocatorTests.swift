@@ -39,7 +39,8 @@ final class AppFactsLocatorTests: XCTestCase {
     /// app's Debug settings, `project` the project-level Release settings.
     private func writeProject(
         app: String, appDebug: String = "", widget: String = "", project: String = "", appBase: String = "",
-        extraTargets: String = "", targets: String = "T1, T2", defaultName: String = "Release"
+        extraTargets: String = "", targets: String = "T1, T2", defaultName: String = "Release",
+        mainGroup: String = "G1, G2, F5"
     ) throws {
         try write("App.xcodeproj/project.pbxproj", """
             // !$*UTF8*$!
@@ -53,7 +54,7 @@ final class AppFactsLocatorTests: XCTestCase {
             \t\tF3 = {isa = PBXFileReference; path = Widget.xib; sourceTree = "<group>"; };
             \t\tF4 = {isa = PBXFileReference; path = Loose.xib; sourceTree = "<group>"; };
             \t\tF5 = {isa = PBXFileReference; path = App/App.xcconfig; sourceTree = SOURCE_ROOT; };
-            \t\tG0 = {isa = PBXGroup; children = (G1, G2, F5); sourceTree = "<group>"; };
+            \t\tG0 = {isa = PBXGroup; children = (\(mainGroup)); sourceTree = "<group>"; };
             \t\tG1 /* App */ = {isa = PBXGroup; children = (F1, F2, F4); path = App; sourceTree = "<group>"; };
             \t\tG2 = {isa = PBXGroup; children = (F3); path = Widget; sourceTree = "<group>"; };
             \t\tB1 = {isa = PBXBuildFile; fileRef = F1 /* Main.storyboard */; };
@@ -197,6 +198,35 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .universal)
         try write("App/Local.xcconfig", "TARGETED_DEVICE_FAMILY = 2\n")
         XCTAssertEqual(locator.facts(forDocumentAt: xib).device, .ipad)
+    }
+
+    /// The project keeps only its configurations once read, and finds which are based on an
+    /// xcconfig by searching their text for the key first: a key written quoted, with an
+    /// escape for one letter, or once more later in the object (the last one counts) is found
+    /// as the plain one is.
+    func testTheBaseConfigurationIsFoundHoweverItsKeyIsWritten() throws {
+        try write("App/App.xcconfig", "TARGETED_DEVICE_FAMILY = 1\n")
+        try write("App/Other.xcconfig", "TARGETED_DEVICE_FAMILY = 2\n")
+        let spellings: [(base: String, device: Device, note: String)] = [
+            ("baseConfigurationReference = F5;", .iphone, "plain"),
+            (#""baseConfigurationReference" = F5;"#, .iphone, "quoted"),
+            (#""base\U0043onfigurationReference" = F5;"#, .iphone, "an escaped letter"),
+            // F6 is in no group, so its path is not known: the later entry, F5, must be the one read.
+            (#"baseConfigurationReference = F6; "baseConfiguration\122eference" = F5;"#, .iphone, "a later octal escape"),
+            // Xcode 16's: a path in a synchronized folder.
+            ("baseConfigurationReferenceAnchor = Y1; baseConfigurationReferenceRelativePath = Other.xcconfig;", .ipad, "an anchor"),
+            ("", .universal, "none"),
+        ]
+        for spelling in spellings {
+            try writeProject(app: #"INFOPLIST_FILE = "App/Info.plist";"#, project: #"TARGETED_DEVICE_FAMILY = "1,2";"#,
+                             appBase: spelling.base, extraTargets: """
+                \t\tF6 = {isa = PBXFileReference; path = App/Other.xcconfig; sourceTree = SOURCE_ROOT; };
+                \t\tY1 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                """, mainGroup: "G1, G2, F5, Y1")
+            try writeAppPlist()
+            let storyboard = path("App/Base.lproj/Main.storyboard")
+            XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: storyboard).device, spelling.device, spelling.note)
+        }
     }
 
     func testAMissingXcconfigIsNotedAndTheOtherLayersStillCount() throws {

@@ -218,10 +218,12 @@ final class ObjectIndexTests: XCTestCase {
               C4 = {isa = XCBuildConfiguration; buildSettings = {A = 1;}; buildSettings = {B = 2;}; };
               C5 = {isa = XCBuildConfiguration; buildSettings = {A = 1;}; buildSettings = x; };
               C6 = {isa = XCBuildConfiguration; buildSettings = x; buildSettings = {B = (p, q);}; };
-              P = {isa = PBXProject; mainGroup = G; targets = (); };
+              L = {isa = XCConfigurationList; buildConfigurations = (C1, C2, C3, C4, C5, C6); };
+              P = {isa = PBXProject; buildConfigurationList = L; mainGroup = G; targets = (); };
               G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
             }; rootObject = P; }
             """
+        // The project keeps the configurations its lists name (all of them, in a project Xcode wrote).
         for text in [try simplenoteText(), edge] {
             let bytes = Array(text.utf8)
             let full = try XCTUnwrap(OldStylePropertyListParser.parse(bytes).get()["objects"]?.dictionary)

@@ -37,19 +37,18 @@ struct XcodeProject: Sendable {
     /// Normalised absolute path of each file the group tree names, to the ids the build
     /// files refer to it by (the file reference, and its variant group for `Base.lproj`).
     private let referencesByPath: [String: [String]]
-    /// Each group's and synchronized folder's resolved path, and those of the file references
-    /// a resources phase copies.
+    /// Each group's and synchronized folder's resolved path, those of the file references
+    /// a resources phase copies, and those of the file references a configuration is based on.
     private let pathsByReference: [String: String]
-    /// By object number, the directory (in `groupDirectories`) of the group that holds each
-    /// other file reference, -1 for none: its path is resolved only when asked for (an xcconfig
-    /// a configuration names), as most (the sources) never are.
-    private let unresolvedReferences: [Int32]
-    private let groupDirectories: [TreePath]
     /// Target ids by the ids (file references or variant groups) their resources phases copy.
     private let targetsByResource: [String: [String]]
     private let synchronizedFolders: [SynchronizedFolder]
     /// Synchronized folder ids of each target.
     private let foldersByTarget: [String: [String]]
+    /// Only what is read after the parse: the configuration lists of the project and its
+    /// targets, and the configurations they name. The file's text and index go once the
+    /// project is read, so a watcher keeps a few percent of each project it has read, not
+    /// the whole file and an index of every object (about twice its size).
     private let objects: ObjectTable
 
     static let maximumGroupDepth = 64
@@ -83,7 +82,6 @@ struct XcodeProject: Sendable {
 
     private init(path: String, project: [String: PropertyList], objects: ObjectTable) {
         self.path = path
-        self.objects = objects
         let bundle = FileSystem.directory(of: path)
         let bundleName = bundle.split(separator: "/").last.map(String.init) ?? bundle
         name = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(".xcodeproj".count)) : bundleName
@@ -129,16 +127,35 @@ struct XcodeProject: Sendable {
             walk.walk(number, parentDirectory: root, directoryNumber: 0, copiedGroup: false, variantGroup: nil, depth: 0)
         }
         let referencesByPath = walk.referencesByPath
-        let pathsByReference = walk.pathsByReference
-        let unresolvedReferences = walk.unresolvedReferences
-        let groupDirectories = walk.groupDirectories
+        var pathsByReference = walk.pathsByReference
         let synchronizedFolders = walk.synchronizedFolders
+
+        let configurationObjects = Self.configurationObjects(
+            lists: [projectConfigurationList] + targets.map(\.configurationList), in: objects)
+        // The file references configurations are based on, resolved now, while the group
+        // tree's objects are at hand.
+        for number in configurationObjects {
+            // Most configurations are based on no file: that is found without reading their
+            // few hundred settings, which took more than the rest of this pass.
+            guard objects.mayHold("baseConfigurationReference", inObject: number),
+                  let entries = objects[number: number, keeping: ["baseConfigurationReference", "baseConfigurationReferenceAnchor"]]
+            else { continue }
+            for key: StaticString in ["baseConfigurationReference", "baseConfigurationReferenceAnchor"] {
+                guard let id = entries[key]?.string, pathsByReference[id] == nil,
+                      let reference = objects.index.number(of: id), walk.unresolvedReferences[reference] >= 0,
+                      let entries = objects[number: reference, keeping: ["path", "sourceTree"]],
+                      let resolved = Self.resolve(
+                          entries, parentDirectory: walk.groupDirectories[Int(walk.unresolvedReferences[reference])],
+                          projectDirectory: root)
+                else { continue }
+                pathsByReference[id] = resolved.path
+            }
+        }
+        self.objects = objects.keeping(configurationObjects)
 
         self.targets = targets
         self.referencesByPath = referencesByPath
         self.pathsByReference = pathsByReference
-        self.unresolvedReferences = unresolvedReferences
-        self.groupDirectories = groupDirectories
         self.targetsByResource = targetsByResource
         self.synchronizedFolders = synchronizedFolders
         self.foldersByTarget = foldersByTarget
@@ -186,14 +203,21 @@ struct XcodeProject: Sendable {
         return targets.filter { ids.contains($0.id) }
     }
 
-    /// The resolved path of a file reference or folder of the group tree.
-    private func path(ofReference id: String) -> String? {
-        if let path = pathsByReference[id] { return path }
-        guard let number = objects.index.number(of: id), unresolvedReferences[number] >= 0,
-              let object = objects[number: number, keeping: ["path", "sourceTree"]]
-        else { return nil }
-        return Self.resolve(object, parentDirectory: groupDirectories[Int(unresolvedReferences[number])],
-                            projectDirectory: TreePath(directory))?.path
+    /// Each configuration list `lists` names and the configurations each of those names, by
+    /// object number, once each: all that `configurations(of:)` and `configuration(_:)` read.
+    private static func configurationObjects(lists: [String?], in objects: ObjectTable) -> [Int] {
+        var numbers: [Int] = []
+        var kept = Set<Int>()
+        for case let listID? in lists {
+            guard let list = objects.index.number(of: listID) else { continue }
+            if kept.insert(list).inserted { numbers.append(list) }
+            for entry in objects[number: list, keeping: ["buildConfigurations"]]?["buildConfigurations"]?.array ?? [] {
+                if let id = entry.string, let configuration = objects.index.number(of: id), kept.insert(configuration).inserted {
+                    numbers.append(configuration)
+                }
+            }
+        }
+        return numbers
     }
 
     /// The build configurations of a configuration list: each one's id by its name, and the
@@ -230,10 +254,10 @@ struct XcodeProject: Sendable {
     /// The xcconfig file a build configuration is based on, when it names one inside the checkout.
     func baseConfigurationFile(of configuration: SelectedEntries) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string {
-            return path(ofReference: reference)
+            return pathsByReference[reference]
         }
         if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-           let folder = path(ofReference: anchor),
+           let folder = pathsByReference[anchor],
            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
             return FileSystem.absolute(relative, relativeTo: folder)
         }
@@ -393,6 +417,49 @@ private struct ObjectTable: Sendable {
     /// `idList`: a key whose value, when it is a list of bare ids, is given as their ranges in `bytes`.
     subscript(number number: Int, keeping keys: [StaticString], idList idList: StaticString? = nil) -> SelectedEntries? {
         OldStylePropertyListParser.object(in: index.ranges[number], of: bytes, keeping: keys, idList: idList)
+    }
+
+    /// Whether the text of object `number` may hold `word` (ASCII letters, no `K`): false only
+    /// when neither its bytes nor a `\` (which could spell it in a quoted string) are in it. No
+    /// other spelling is equal to it: the one letter with a canonical equivalent outside ASCII
+    /// is `K`. Searched with `memchr` and `memcmp`, a small part of an instruction a byte,
+    /// where reading the object takes a dozen.
+    func mayHold(_ word: StaticString, inObject number: Int) -> Bool {
+        let range = index.ranges[number]
+        let length = word.utf8CodeUnitCount
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, range.upperBound <= buffer.count, length > 0 else { return true }
+            let start = base + range.lowerBound
+            if memchr(start, Int32(UInt8(ascii: "\\")), range.count) != nil { return true }
+            let first = Int32(word.utf8Start[0])
+            var offset = 0
+            while range.count - offset >= length,
+                  let found = memchr(start + offset, first, range.count - offset - length + 1) {
+                let at = found.assumingMemoryBound(to: UInt8.self)
+                if memcmp(at, word.utf8Start, length) == 0 { return true }
+                offset = UnsafePointer(at) - start + 1
+            }
+            return false
+        }
+    }
+
+    /// A table of only the objects `numbers`, each one's text copied as it is (so it is read as
+    /// it was) and followed by the `;` that ends an entry of the file's `objects`.
+    func keeping(_ numbers: [Int]) -> ObjectTable {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(numbers.reduce(0) { $0 + index.ranges[$1].count + 2 })
+        var keptIndex = ObjectIndex(expectedCount: numbers.count)
+        for number in numbers {
+            let range = index.ranges[number]
+            let start = kept.count
+            kept.append(contentsOf: bytes[range])
+            let shift = start - range.lowerBound
+            let isa = index.isaRanges[number].map { $0.lowerBound + shift..<$0.upperBound + shift }
+            var id = index.id(of: number)
+            id.withUTF8 { keptIndex.set($0, range: start..<kept.count, isa: isa) }
+            kept.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "\n")])
+        }
+        return ObjectTable(bytes: kept, index: keptIndex)
     }
 }
 
