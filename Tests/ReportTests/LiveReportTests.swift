@@ -8,7 +8,7 @@ final class LiveReportTests: XCTestCase {
     /// Drives headless Chromium over the DevTools protocol on a pipe (fds 3
     /// and 4, NUL-separated JSON), which needs nothing beyond Python's standard library.
     private static let driver = #"""
-        import json, os, subprocess, sys, tempfile, time
+        import json, os, shutil, subprocess, sys, tempfile, time
         chromium, url, replacement, target, live_seconds = sys.argv[1:6]
         profile = tempfile.mkdtemp()
         to_child, from_parent = os.pipe()
@@ -19,7 +19,8 @@ final class LiveReportTests: XCTestCase {
         browser = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=" + profile,
              "--remote-debugging-pipe", "--window-size=1280,800", "about:blank"],
-            preexec_fn=wire, close_fds=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            preexec_fn=wire, close_fds=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=dict(os.environ, TMPDIR=profile))
         for fd in (to_child, to_parent, 100, 101):
             os.close(fd)
         pending = b""
@@ -90,7 +91,10 @@ final class LiveReportTests: XCTestCase {
                 "subtitle": evaluate("document.querySelector('.sub').textContent"),
                 "problems": [json.dumps(problem)[:300] for problem in problems]}))
         finally:
+            # The profile (and Chromium's temporary files, kept in it) go with the browser.
             browser.kill()
+            browser.wait()
+            shutil.rmtree(profile, ignore_errors=True)
         """#
 
     private struct Observed: Decodable {

@@ -87,8 +87,11 @@ enum Tool {
     /// Runs `executable` to the end. A hung child is killed after `timeout`
     /// seconds, a generous bound that only a broken tool reaches.
     @discardableResult
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double = 300) throws -> Outcome {
-        try ChildProcess.run(executable, arguments, in: directory, timeout: timeout)
+    static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+        timeout: Double = 300
+    ) throws -> Outcome {
+        try ChildProcess.run(executable, arguments, in: directory, environment: environment, timeout: timeout)
     }
 
     /// The built binary: beside the test bundle, or `HIGLINT_BINARY`.
@@ -167,10 +170,17 @@ enum Browser {
         ]
     }
 
+    /// Chromium's own temporary files (its singleton socket's directory) in the profile, which
+    /// the test removes: in /tmp, each run left one behind.
+    private static func environment(_ profile: URL) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["TMPDIR": profile.path]) { _, profile in profile }
+    }
+
     static func load(_ page: URL) throws -> Page {
         let chromium = try Tool.chromium()
         let profile = try TempDirectory()
-        let outcome = try Tool.run(chromium, arguments(profile.url) + ["--dump-dom", page.absoluteString])
+        let outcome = try Tool.run(chromium, arguments(profile.url) + ["--dump-dom", page.absoluteString],
+                                   environment: environment(profile.url))
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         return Page(dom: outcome.stdout, console: consoleLines(outcome.stderr))
     }
@@ -179,7 +189,8 @@ enum Browser {
         let chromium = try Tool.chromium()
         let profile = try TempDirectory()
         let outcome = try Tool.run(
-            chromium, arguments(profile.url) + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString])
+            chromium, arguments(profile.url) + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString],
+            environment: environment(profile.url))
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         return consoleLines(outcome.stderr)
     }
