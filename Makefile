@@ -67,7 +67,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
 
-# Fuzzes the loader, the decoder, the Interface Builder importer, every plugin and every writer for FUZZ_SECONDS
+# Fuzzes the loader, the decoder, the Interface Builder importer, the project reader, every plugin and every writer for FUZZ_SECONDS
 # (libFuzzer with AddressSanitizer, its leak check included; see docs/reliability.md).
 # The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/,
 # with the format's words in .build/fuzz-corpus.dict;
@@ -79,13 +79,15 @@ FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
 # Interface Builder documents to start the XML path from, read where they are (not copied into the repository).
 FUZZ_IB_SEEDS ?= $(wildcard ../shared/fixtures/storyboards ../shared/fixtures/apps/simplenote)
+# A small project file that takes each way through the project reader (the real app's is past -max_len).
+FUZZ_PROJECT_SEEDS ?= Tests/FuzzSeeds
 # Linked by lld: gold fails with an internal error on the instrumented objects.
 fuzz-build: deps
 	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product higlint-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_CORPUS)
-	@ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) --write-seeds $(FUZZ_CORPUS) examples/*.yaml $(FUZZ_IB_SEEDS)
+	@ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) --write-seeds $(FUZZ_CORPUS) examples/*.yaml $(FUZZ_IB_SEEDS) $(FUZZ_PROJECT_SEEDS)
 	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) $(FUZZ_CORPUS) Tests/FuzzRegressions \
 		-dict=$(FUZZ_CORPUS).dict -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build/fuzz-crash- \
 		-print_final_stats=1 $(FUZZ_FLAGS)

@@ -9,8 +9,9 @@ import InterfaceBuilderImporter
 /// is deterministic.
 ///
 /// The first byte chooses the mode: 2 (modulo 4), the rest is an Interface Builder
-/// document for the importer (libxml2's SAX reader, the mapping, the rules); other even
-/// values, the rest is the spec's bytes as they are; odd, the rest steers
+/// document for the importer (libxml2's SAX reader, the mapping, the rules); 4 (modulo 8),
+/// an Xcode project file, read as the app facts read one and asked what they ask of it;
+/// other even values, the rest is the spec's bytes as they are; odd, the rest steers
 /// `StructuredSpec`, which writes YAML that parses, so the fuzzer reaches the decoder and
 /// the rules instead of spending its time on syntax errors.
 ///
@@ -34,8 +35,14 @@ public enum FuzzInput {
         input.first.map { $0 & 3 == 2 } ?? false
     }
 
+    /// Whether an input is an Xcode project file (mode byte 4 modulo 8).
+    public static func isProjectFile(_ input: [UInt8]) -> Bool {
+        input.first.map { $0 & 7 == 4 } ?? false
+    }
+
     public static func run(_ input: [UInt8]) {
         if isInterfaceBuilder(input) { return runInterfaceBuilder(Array(input.dropFirst())) }
+        if isProjectFile(input) { return runProjectFile(Array(input.dropFirst())) }
         let bytes = spec(from: input)
         // The loader's token reader must read whatever it takes as libyaml's parser does.
         if let disagreement = YAMLLoader.tokenReaderDisagreement(bytes) { fatalError(disagreement) }
@@ -60,6 +67,13 @@ public enum FuzzInput {
             }
         }
         _ = try? configLoader.parse(bytes, file: "fuzz/config.yaml")
+    }
+
+    /// The bytes as a project file: the parse, its object index and the questions the app facts ask.
+    static func runProjectFile(_ bytes: [UInt8]) {
+        if ProjectFileReading.answers(bytes) != ProjectFileReading.answers(bytes) {
+            fatalError("two readings of one project file differ")
+        }
     }
 
     /// A storyboard and a xib with these bytes, through the importer and every writer. Their

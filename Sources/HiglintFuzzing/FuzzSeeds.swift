@@ -2,12 +2,14 @@
 import Glibc
 #endif
 import HiglintCore
+import InterfaceBuilderImporter
 
 /// The seed corpus: every rule's examples from the catalog (the specs its
 /// tests prove it on) and the spec files named, each twice: as raw bytes
 /// (mode byte 0) and as choices for the structure-aware mode (mode byte 1);
 /// the Interface Builder documents named (`.storyboard`, `.xib`, or directories
-/// holding them), and the importer's own rule examples, with mode byte 2; and a
+/// holding them), and the importer's own rule examples, with mode byte 2; the Xcode
+/// project files among them or below them (`project.pbxproj`), with mode byte 4; and a
 /// dictionary of the format's words as DIRECTORY.dict.
 public enum FuzzSeeds {
     /// Writes the seeds into `directory` (which must exist); returns how many, or the first problem.
@@ -29,7 +31,8 @@ public enum FuzzSeeds {
                 documents.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
             }
         }
-        for path in specFiles where interfaceBuilderFiles(at: path).isEmpty {
+        let projects = specFiles.flatMap(projectFiles(at:))
+        for path in specFiles where interfaceBuilderFiles(at: path).isEmpty && projectFiles(at: path).isEmpty {
             if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) {
                 specs.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
             }
@@ -49,16 +52,40 @@ public enum FuzzSeeds {
                 written += 1
             }
         }
-        for document in documents {
-            let name = FileSystem.join(directory, "seed-2-\(document.name)")
-            var bytes = [UInt8(2)] + document.bytes
-            let result = bytes.withUnsafeMutableBytes {
+        var inputs: [(name: String, mode: UInt8, path: String?, bytes: [UInt8])] = documents.map { ($0.name, 2, nil, $0.bytes) }
+        inputs += projects.map { ("file-" + $0.split(separator: "/").joined(separator: "-"), 4, $0, []) }
+        for input in inputs {
+            var bytes = input.bytes
+            if let path = input.path {
+                guard case .success(let read) = FileReader.read(path, maxBytes: AppFactsLocator.maximumProjectBytes) else { continue }
+                bytes = read
+            }
+            let name = FileSystem.join(directory, "seed-\(input.mode)-\(input.name)")
+            var seed = [input.mode] + bytes
+            let result = seed.withUnsafeMutableBytes {
                 AtomicFile.write(pieces: [UnsafeRawBufferPointer($0)], to: name)
             }
             if case .failure(let problem) = result { return .failure(problem) }
             written += 1
         }
         return .success(written)
+    }
+
+    /// The Xcode project files at `path`: itself when it is one, or those below it (in name order).
+    static func projectFiles(at path: String) -> [String] {
+        if path.hasSuffix("/project.pbxproj") || path == "project.pbxproj" { return [path] }
+        guard case .success(let entries) = FileSystem.list(path) else { return [] }
+        return entries.sorted { $0.name < $1.name }.flatMap { entry -> [String] in
+            guard !entry.name.hasPrefix("."), entry.kind == .directory else { return [] }
+            let child = FileSystem.join(path, entry.name)
+            if AppFactsLocator.isProjectName(entry.name) {
+                let file = FileSystem.join(child, "project.pbxproj")
+                guard case .success(let inside) = FileSystem.list(child), inside.contains(where: { $0.name == "project.pbxproj" })
+                else { return [] }
+                return [file]
+            }
+            return projectFiles(at: child)
+        }
     }
 
     /// The `.storyboard` and `.xib` files at `path`: itself, or those below it (in name order).

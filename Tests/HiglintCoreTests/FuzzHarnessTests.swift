@@ -73,6 +73,54 @@ final class FuzzHarnessTests: XCTestCase {
         XCTAssertGreaterThan(screens, documents.count, "the seeds are documents the importer maps to screens")
     }
 
+    func testProjectFilesHaveAModeOfTheirOwn() {
+        XCTAssertTrue(FuzzInput.isProjectFile([4, 60]))
+        XCTAssertTrue(FuzzInput.isProjectFile([12]))
+        XCTAssertFalse(FuzzInput.isProjectFile([0, 60]), "raw specs keep 0 modulo 8")
+        XCTAssertFalse(FuzzInput.isProjectFile([2]))
+        XCTAssertFalse(FuzzInput.isProjectFile([5]), "odd stays the structured spec mode")
+        XCTAssertFalse(FuzzInput.isProjectFile([]))
+        XCTAssertFalse(FuzzInput.isInterfaceBuilder([4]))
+    }
+
+    /// The project seed is written with its mode byte, and its reading answers what the app
+    /// facts ask: each target's configurations, the file each is based on (by reference, with
+    /// an id that is not ASCII, and by an anchor in a synchronized folder) and which targets
+    /// copy which documents.
+    func testTheProjectSeedIsReadAsTheAppFactsReadIt() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzSeeds").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: directory + ".dict")
+        }
+        guard case .success = FuzzSeeds.write(into: directory, specFiles: [seeds]) else { return XCTFail("seeds not written") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("seed-4-") }
+        XCTAssertEqual(written.count, 1, "the one project file below Tests/FuzzSeeds, and nothing else from there")
+        let seed = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory, try XCTUnwrap(written.first)))))
+        XCTAssertTrue(FuzzInput.isProjectFile(seed))
+        FuzzInput.run(seed)
+        let answers = ProjectFileReading.answers(Array(seed.dropFirst())).split(separator: "\n").map(String.init)
+        for line in [
+            "App in /fuzz",
+            "target T1 App: default Release",
+            "    based on /fuzz/App/App.xcconfig",
+            "    based on /fuzz/Shared Settings/Shared.xcconfig",
+            "    based on /fuzz/Synced/Widget.xcconfig",
+            "/fuzz/App/Base.lproj/Main.storyboard: T1",
+            "/fuzz/App/Card.xib: T1, T2",
+            "/fuzz/Widget/Widget.xib: T2",
+            "/fuzz/Synced/View.xib: T2",
+        ] {
+            XCTAssertTrue(answers.contains(line), "\(line) in \(answers)")
+        }
+        // The escaped key inside CPR's settings is a setting, not a base: read in full, found as one.
+        XCTAssertTrue(answers.contains { $0.hasPrefix("  Release (CPR): IPHONEOS_DEPLOYMENT_TARGET=17.0; baseConfigurationReference=F5") })
+        XCTAssertEqual(ProjectFileReading.answers(Array("{".utf8)).prefix(10), "not read: ")
+    }
+
     func testEveryRegressionInputRunsClean() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("FuzzRegressions").path

@@ -18,7 +18,8 @@ import Synchronization
 /// holds up only the threads that want that project, not every other lookup of the review.
 public final class AppFactsLocator: Sendable {
     static let maximumWalk = 64
-    static let maximumProjectBytes = 64 << 20
+    /// A larger project file is not read (its facts stay unknown, with a note).
+    public static let maximumProjectBytes = 64 << 20
     static let maximumPlistBytes = 8 << 20
 
     /// How often the files and directories behind a kept answer are looked at.
