@@ -52,20 +52,15 @@ final class FuzzHarnessTests: XCTestCase {
         let fixtures = "../shared/fixtures/storyboards"
         guard case .success(let entries) = FileSystem.list(fixtures) else { throw XCTSkip("fixtures not beside the project") }
         let documents = entries.map(\.name).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer {
-            try? FileManager.default.removeItem(atPath: directory)
-            try? FileManager.default.removeItem(atPath: directory + ".dict")
-        }
-        guard case .success = FuzzSeeds.write(into: directory, specFiles: [fixtures]) else { return XCTFail("seeds not written") }
-        let seeds = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("seed-2-file-") }
+        let directory = try SeedDirectory()
+        guard case .success = FuzzSeeds.write(into: directory.path, specFiles: [fixtures]) else { return XCTFail("seeds not written") }
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("seed-2-file-") }
         XCTAssertEqual(seeds.count, documents.count, "one seed per fixture document, read where it is")
         let importer = InterfaceBuilderImporter()
         let engine = Engine(plugins: BuiltinPlugins.all + [importer.plugin], importers: [importer], config: Config())
         var screens = 0
         for seed in seeds {
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory, seed))))
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory.path, seed))))
             XCTAssertEqual(bytes.first, 2, seed)
             screens += engine.review(Array(bytes.dropFirst()), file: SpecFile(path: "/f/a.storyboard", displayPath: "f/a.storyboard"),
                                      with: importer).screenCount
@@ -90,16 +85,11 @@ final class FuzzHarnessTests: XCTestCase {
     func testTheProjectSeedIsReadAsTheAppFactsReadIt() throws {
         let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("FuzzSeeds").path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer {
-            try? FileManager.default.removeItem(atPath: directory)
-            try? FileManager.default.removeItem(atPath: directory + ".dict")
-        }
-        guard case .success = FuzzSeeds.write(into: directory, specFiles: [seeds]) else { return XCTFail("seeds not written") }
-        let written = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("seed-4-") }
+        let directory = try SeedDirectory()
+        guard case .success = FuzzSeeds.write(into: directory.path, specFiles: [seeds]) else { return XCTFail("seeds not written") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("seed-4-") }
         XCTAssertEqual(written.count, 1, "the one project file below Tests/FuzzSeeds, and nothing else from there")
-        let seed = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory, try XCTUnwrap(written.first)))))
+        let seed = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory.path, try XCTUnwrap(written.first)))))
         XCTAssertTrue(FuzzInput.isProjectFile(seed))
         FuzzInput.run(seed)
         let answers = ProjectFileReading.answers(Array(seed.dropFirst())).split(separator: "\n").map(String.init)
@@ -129,5 +119,19 @@ final class FuzzHarnessTests: XCTestCase {
         }
         XCTAssertFalse(inputs.isEmpty, "the regression inputs are found")
         for input in inputs { FuzzInput.run(input.bytes) }
+    }
+}
+
+/// A directory for `FuzzSeeds.write`, removed with the dictionary written beside it.
+private final class SeedDirectory {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seeds-\(UUID().uuidString)").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".dict")
     }
 }
