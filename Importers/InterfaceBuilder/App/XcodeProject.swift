@@ -47,8 +47,9 @@ struct XcodeProject: Sendable {
     private let foldersByTarget: [String: [String]]
     /// Only what is read after the parse: the configuration lists of the project and its
     /// targets, and the configurations they name. The file's text and index go once the
-    /// project is read, so a watcher keeps a few percent of each project it has read, not
-    /// the whole file and an index of every object (about twice its size).
+    /// project is read, so a watcher keeps about a sixth of each project it has read (the
+    /// simplenote app's configurations are 83 KB of its 449 KB), not the whole file and an
+    /// index of every object.
     private let objects: ObjectTable
 
     static let maximumGroupDepth = 64
