@@ -62,7 +62,10 @@ extension Engine {
             }
             for enabled in screenRules {
                 if let plugins = entry.reviewedPlugins, !plugins.contains(enabled.description.plugin) { continue }
-                for violation in enabled.rule.check(reviewed, in: context) {
+                let started = timings.map { _ in ContinuousClock.now }
+                let violations = enabled.rule.check(reviewed, in: context)
+                if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
+                for violation in violations {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
