@@ -26,80 +26,61 @@ public enum FuzzSeeds {
                 documents.append(("rule-\(rule.id)-\(index)", Array(example.utf8)))
             }
         }
-        for path in specFiles.flatMap(interfaceBuilderFiles(at:)) {
-            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) {
-                documents.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
+        let documentPaths = specFiles.map { files(at: $0, named: isInterfaceBuilderDocument) }
+        let projectPaths = specFiles.map { files(at: $0, named: { $0 == "project.pbxproj" }) }
+        for path in documentPaths.joined() {
+            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) { documents.append((seedName(path), bytes)) }
+        }
+        var projects: [(name: String, bytes: [UInt8])] = []
+        for path in projectPaths.joined() {
+            if case .success(let bytes) = FileReader.read(path, maxBytes: AppFactsLocator.maximumProjectBytes) {
+                projects.append((seedName(path), bytes))
             }
         }
-        let projects = specFiles.flatMap(projectFiles(at:))
-        for path in specFiles where interfaceBuilderFiles(at: path).isEmpty && projectFiles(at: path).isEmpty {
-            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) {
-                specs.append(("file-" + path.split(separator: "/").joined(separator: "-"), bytes))
-            }
+        for (index, path) in specFiles.enumerated() where documentPaths[index].isEmpty && projectPaths[index].isEmpty {
+            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) { specs.append((seedName(path), bytes)) }
         }
         var written = 0
         if case .failure(let problem) = AtomicFile.write(dictionary(), to: directory + ".dict") {
             return .failure(problem)
         }
-        for spec in specs {
-            for mode: UInt8 in [0, 1] {
-                let name = FileSystem.join(directory, "seed-\(mode)-\(spec.name)")
-                var bytes = [mode] + spec.bytes
-                let result = bytes.withUnsafeMutableBytes {
-                    AtomicFile.write(pieces: [UnsafeRawBufferPointer($0)], to: name)
+        let kinds: [(modes: [UInt8], seeds: [(name: String, bytes: [UInt8])])] = [([0, 1], specs), ([2], documents), ([4], projects)]
+        for kind in kinds {
+            for seed in kind.seeds {
+                for mode in kind.modes {
+                    let name = FileSystem.join(directory, "seed-\(mode)-\(seed.name)")
+                    var bytes = [mode] + seed.bytes
+                    let result = bytes.withUnsafeMutableBytes {
+                        AtomicFile.write(pieces: [UnsafeRawBufferPointer($0)], to: name)
+                    }
+                    if case .failure(let problem) = result { return .failure(problem) }
+                    written += 1
                 }
-                if case .failure(let problem) = result { return .failure(problem) }
-                written += 1
             }
-        }
-        var inputs: [(name: String, mode: UInt8, path: String?, bytes: [UInt8])] = documents.map { ($0.name, 2, nil, $0.bytes) }
-        inputs += projects.map { ("file-" + $0.split(separator: "/").joined(separator: "-"), 4, $0, []) }
-        for input in inputs {
-            var bytes = input.bytes
-            if let path = input.path {
-                guard case .success(let read) = FileReader.read(path, maxBytes: AppFactsLocator.maximumProjectBytes) else { continue }
-                bytes = read
-            }
-            let name = FileSystem.join(directory, "seed-\(input.mode)-\(input.name)")
-            var seed = [input.mode] + bytes
-            let result = seed.withUnsafeMutableBytes {
-                AtomicFile.write(pieces: [UnsafeRawBufferPointer($0)], to: name)
-            }
-            if case .failure(let problem) = result { return .failure(problem) }
-            written += 1
         }
         return .success(written)
     }
 
-    /// The Xcode project files at `path`: itself when it is one, or those below it (in name order).
-    static func projectFiles(at path: String) -> [String] {
-        if path.hasSuffix("/project.pbxproj") || path == "project.pbxproj" { return [path] }
-        guard case .success(let entries) = FileSystem.list(path) else { return [] }
-        return entries.sorted { $0.name < $1.name }.flatMap { entry -> [String] in
-            guard !entry.name.hasPrefix("."), entry.kind == .directory else { return [] }
-            let child = FileSystem.join(path, entry.name)
-            if AppFactsLocator.isProjectName(entry.name) {
-                let file = FileSystem.join(child, "project.pbxproj")
-                guard case .success(let inside) = FileSystem.list(child), inside.contains(where: { $0.name == "project.pbxproj" })
-                else { return [] }
-                return [file]
-            }
-            return projectFiles(at: child)
-        }
+    /// A seed's name from the path of the file it was read from.
+    private static func seedName(_ path: String) -> String {
+        "file-" + path.split(separator: "/").joined(separator: "-")
     }
 
-    /// The `.storyboard` and `.xib` files at `path`: itself, or those below it (in name order).
-    static func interfaceBuilderFiles(at path: String) -> [String] {
-        let extensions = FuzzInput.importer.fileExtensions
-        if extensions.contains(where: path.hasSuffix) { return [path] }
+    private static func isInterfaceBuilderDocument(_ name: String) -> Bool {
+        FuzzInput.importer.fileExtensions.contains(where: name.hasSuffix)
+    }
+
+    /// The files at `path` whose name `isWanted` takes: itself, or those below it (in name order).
+    static func files(at path: String, named isWanted: (String) -> Bool) -> [String] {
+        if isWanted(String(path.split(separator: "/").last ?? "")) { return [path] }
         guard case .success(let entries) = FileSystem.list(path) else { return [] }
         // Links are not followed, as `check` walks.
         return entries.sorted { $0.name < $1.name }.flatMap { entry -> [String] in
             let child = FileSystem.join(path, entry.name)
             guard !entry.name.hasPrefix(".") else { return [] }
             switch entry.kind {
-            case .directory: return interfaceBuilderFiles(at: child)
-            case .regular: return extensions.contains(where: entry.name.hasSuffix) ? [child] : []
+            case .directory: return files(at: child, named: isWanted)
+            case .regular: return isWanted(entry.name) ? [child] : []
             default: return []
             }
         }

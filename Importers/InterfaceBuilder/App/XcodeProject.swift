@@ -144,9 +144,9 @@ struct XcodeProject: Sendable {
             for key: StaticString in ["baseConfigurationReference", "baseConfigurationReferenceAnchor"] {
                 guard let id = entries[key]?.string, pathsByReference[id] == nil,
                       let reference = objects.index.number(of: id), walk.unresolvedReferences[reference] >= 0,
-                      let entries = objects[number: reference, keeping: ["path", "sourceTree"]],
+                      let file = objects[number: reference, keeping: ["path", "sourceTree"]],
                       let resolved = Self.resolve(
-                          entries, parentDirectory: walk.groupDirectories[Int(walk.unresolvedReferences[reference])],
+                          file, parentDirectory: walk.groupDirectories[Int(walk.unresolvedReferences[reference])],
                           projectDirectory: root)
                 else { continue }
                 pathsByReference[id] = resolved.path

@@ -19,6 +19,8 @@ enum Higlint {
     }
 
     nonisolated(unsafe) private static var copyForNobody: String?
+    /// Where that copy goes: one directory for the test process.
+    private static var directoryForNobody: String { "/tmp/higlint-for-nobody-\(getpid())" }
 
     /// The binary to run under `prefix`. `nobody` may not be able to reach the
     /// build directory (a checkout under /root), so it runs a world-readable copy.
@@ -37,7 +39,7 @@ enum Higlint {
             copyForNobody = original
             return original
         }
-        let directory = "/tmp/higlint-for-nobody-\(getpid())"
+        let directory = directoryForNobody
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let copy = directory + "/higlint"
         try? FileManager.default.removeItem(atPath: copy)
@@ -45,7 +47,7 @@ enum Higlint {
         chmod(copy, 0o755)
         copyForNobody = copy
         // The copy is the size of the binary; a test run must not leave one behind in /tmp.
-        atexit { try? FileManager.default.removeItem(atPath: "/tmp/higlint-for-nobody-\(getpid())") }
+        atexit { try? FileManager.default.removeItem(atPath: Higlint.directoryForNobody) }
         return copy
     }
 
