@@ -433,6 +433,9 @@ final class LSPProtocolTests: XCTestCase {
     func testAnInterfaceBuilderFileIsReviewedOnOpenAndSaveWithoutCodeActions() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw XCTSkip("../shared/fixtures is not beside the project")
+        }
         let original = try String(contentsOf: source, encoding: .utf8)
         let url = try write("OmniBar.xib", original)
         let client = try LSPClient(in: workspace)
