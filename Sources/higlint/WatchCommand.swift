@@ -1,4 +1,3 @@
-import CAllocator
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,8 +48,6 @@ enum WatchCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         // Before anything can start a thread: every thread must inherit the mask.
         WatchSignals.block()
-        // A daemon keeps what it frees: giving it back costs CPU in what is otherwise idle time.
-        higlint_keep_freed_memory()
         let explicitConfig = arguments.value(.config)
         let positional = arguments.operands
         let reportFlag = arguments.value(Self.report).map { FileSystem.absolute($0) }
