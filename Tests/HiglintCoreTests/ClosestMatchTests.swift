@@ -1,7 +1,5 @@
 @testable import HiglintCore
 import TestSupport
-import Dispatch
-import Synchronization
 import XCTest
 
 /// The one "did you mean" every suggestion comes from.
@@ -158,13 +156,18 @@ final class ClosestMatchTests: XCTestCase {
             + (0..<(ClosestMatchMemo.capacity + 200)).map { "key\($0)" } + ["colour", "fram", "hiden", "", "é"]
         let expected = words.map { closestMatch(to: $0, among: SpecKeys.element) }
         XCTAssertTrue(expected.contains { $0 != nil } && expected.contains(nil))
-        let answers = Mutex<[[String?]]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            var mine: [String?] = []
-            for _ in 0..<2 { mine += words.map { memo.closest(to: $0) } }
-            answers.withLock { $0.append(mine) }
+        // Each worker's answers come back as its own result, read once both are done: a local
+        // `Mutex` the threads' closure captured was a modifying access to one variable from
+        // both, which ThreadSanitizer reported (it does not see the lock) when the two overlapped.
+        let runs = ParallelReview.parallelMapChunks([0, 1], filesPerChunk: 1) { chunk in
+            chunk.map { _ in
+                var mine: [String?] = []
+                for _ in 0..<2 { mine += words.map { memo.closest(to: $0) } }
+                return mine
+            }
         }
-        for run in answers.withLock({ $0 }) { XCTAssertEqual(run, expected + expected) }
+        XCTAssertEqual(runs.count, 2)
+        for run in runs { XCTAssertEqual(run, expected + expected) }
         XCTAssertEqual(SpecFields.element.suggestion(for: "colour"), closestMatch(to: "colour", among: SpecKeys.element))
     }
 }
