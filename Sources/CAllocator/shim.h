@@ -12,8 +12,8 @@
 //   pool threads retired, a few seconds into what is otherwise idle time, and that madvise
 //   cost 7 and 11 ms of CPU in two bench runs (the idle target: under 10 ms in 10 s).
 // - check: each range given back while the other worker runs is a TLB shootdown, an
-//   interrupt to the other CPU, which on this VM took up to 10 ms a call; on the IB bench
-//   they were 4 to 15 % of check's CPU in some runs.
+//   interrupt to the other CPU, waited for (under strace, up to 10 ms a call on this VM);
+//   on the IB bench they were 3 to 15 % of check's samples in some runs.
 static inline void higlint_keep_freed_memory(void) {
     if (!mi_option_set) return;
     mi_option_set(mi_option_allow_decommit, 0);

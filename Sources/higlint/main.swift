@@ -7,8 +7,6 @@ import Glibc
 signal(SIGPIPE, SIG_IGN)
 
 // Before any thread starts: memory freed stays the process's (CAllocator's shim says why).
-// Giving it back costs a watcher CPU in otherwise idle time, and costs `check` a TLB
-// shootdown across both CPUs for each range returned while the other worker runs.
 higlint_keep_freed_memory()
 
 exit(Dispatch.run(Array(CommandLine.arguments.dropFirst())))
