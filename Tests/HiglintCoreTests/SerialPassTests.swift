@@ -25,6 +25,41 @@ fileprivate final class Counter: @unchecked Sendable {
     var count: Int { lock.withLock { value } }
 }
 
+/// Arrivals from any thread, and waits for enough of them (or of distinct threads) that
+/// give up at one deadline for the whole test, so that a test of what runs at once fails
+/// instead of hanging.
+fileprivate final class Arrivals: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let deadline: Date
+    private var count = 0
+    private var threads = Set<UInt>()
+
+    init(seconds: Double = 30) {
+        deadline = Date(timeIntervalSinceNow: seconds)
+    }
+
+    func arrive() {
+        condition.lock()
+        count += 1
+        threads.insert(UInt(pthread_self()))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(forArrivals wanted: Int) -> Bool { wait { $0.count >= wanted } }
+
+    func wait(forThreads wanted: Int) -> Bool { wait { $0.threads.count >= wanted } }
+
+    private func wait(until met: (Arrivals) -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !met(self) {
+            if !condition.wait(until: deadline) { return met(self) }
+        }
+        return true
+    }
+}
+
 /// The work before and after the parallel review takes shortcuts (a walk that lists files
 /// in report order, a merge instead of a sort, values moved rather than copied, findings
 /// rendered in pieces). Each test compares a shortcut with the plain answer.
@@ -311,6 +346,38 @@ final class SerialPassTests: XCTestCase {
             XCTAssertEqual(freed.count, 0)
         }
         XCTAssertEqual(freed.count, 101)
+    }
+
+    /// The report's project pass runs as `both`'s second job and maps its screens and rules
+    /// on every core. Inside a `concurrentPerform` iteration (where `both` once ran both jobs)
+    /// Dispatch runs such a map on that one thread: each input here waits for a second
+    /// thread to arrive, which on one thread waits out the deadline and answers false.
+    func testBothLetsTheSecondJobsParallelMapUseEveryCore() throws {
+        try XCTSkipIf(ParallelReview.onlineCores < 2, "one core: no two inputs run at once")
+        let arrivals = Arrivals()
+        let (first, met) = ParallelReview.both({ 7 }, {
+            ParallelReview.parallelMap(Array(0..<8)) { _ -> Bool in
+                arrivals.arrive()
+                return arrivals.wait(forThreads: 2)
+            }
+        })
+        XCTAssertEqual(first, 7)
+        XCTAssertEqual(met, Array(repeating: true, count: 8))
+    }
+
+    /// Below `singleInputChunksBelow` inputs each input is a chunk of its own, so the worker
+    /// that is done first takes the other's inputs one at a time from the back. Input 4 is
+    /// the second worker's first and waits until 5, 6 and 7 have run: in chunks of four they
+    /// would be after it on its own thread, and it would wait out the deadline.
+    func testParallelMapHandsOutFewInputsOneAtATime() throws {
+        try XCTSkipIf(ParallelReview.onlineCores < 2, "one core: no two inputs run at once")
+        let arrivals = Arrivals()
+        let met = ParallelReview.parallelMap(Array(0..<8)) { value -> Bool in
+            if value == 4 { return arrivals.wait(forArrivals: 3) }
+            if value > 4 { arrivals.arrive() }
+            return true
+        }
+        XCTAssertEqual(met, Array(repeating: true, count: 8))
     }
 
     // MARK: - JSON
