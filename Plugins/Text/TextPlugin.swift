@@ -6,6 +6,6 @@ public enum TextRules {
         name: "text", summary: "Legible text: minimum size, regular or medium weights, Dynamic Type, and standard title sizes.",
         screenRules: [
             MinSizeRule(), LightWeightRule(), HeavyWeightRule(), FixedSizeRule(), NavTitleSizeRule(),
-            HeadlineWeightRule(),
+            HeadlineWeightRule(), ContrastRule(),
         ])
 }

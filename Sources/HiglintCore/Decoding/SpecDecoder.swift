@@ -60,6 +60,7 @@ public struct SpecDecoder: Sendable {
                 screen.elements = Self.elements(value, path: key, placement: .content, inherited: [], &reader)
             case .layouts: screen.layouts = Self.layouts(value, &reader)
             case .review: screen.review = Self.review(value, &reader)
+            case .background: screen.background = Self.color(value, key, &reader)
             }
         }
         screen.marks = marks
@@ -129,6 +130,8 @@ public struct SpecDecoder: Sendable {
             case .icon: element.icon = icon(value, "\(path).\(key)", &reader)
             case .border: element.border = reader.bool(value, "\(path).\(key)") ?? false
             case .font: element.font = font(value, "\(path).\(key)", &reader)
+            case .color: element.color = color(value, "\(path).\(key)", &reader)
+            case .background: element.background = color(value, "\(path).\(key)", &reader)
             case .role: element.role = reader.string(value, "\(path).\(key)")
             case .scroll: element.scroll = reader.choice(value, "\(path).\(key)", Scroll.self) ?? .none
             case .children: childrenNode = value
@@ -246,6 +249,38 @@ public struct SpecDecoder: Sendable {
             }
         }
         return font
+    }
+
+    /// A colour (spec format v3): `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `clear`, or
+    /// `{light:, dark:}` with both keys. Anything else is reported at the value and absent.
+    static func color(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> Color? {
+        if reader.isNull(node) { return nil }
+        if reader.kind(node) == .mapping {
+            var light: RGBA?
+            var dark: RGBA?
+            var written = Set<ColorField>()
+            reader.fields(of: node, path: path(), known: SpecFields.color) { reader, field, value in
+                written.insert(field)
+                let single = single(value, "\(path()).\(field.rawValue)", &reader)
+                if field == .light { light = single } else { dark = single }
+            }
+            let missing = SpecKeys.color.filter { name in !written.contains { $0.rawValue == name } }
+            if !missing.isEmpty {
+                reader.schema(path(), "is missing \(missing.joined(separator: ", ")): a colour map gives both appearances", at: reader.start(node))
+            }
+            guard let light, let dark else { return nil }
+            return .known(light: light, dark: dark)
+        }
+        return single(node, path(), &reader).map(Color.fixed)
+    }
+
+    private static func single(_ node: Node, _ path: @autoclosure () -> String, _ reader: inout NodeReader) -> RGBA? {
+        if reader.kind(node) == .scalar, !reader.isNull(node), let text = reader.document.scalar(node) {
+            if text == "clear" { return .clear }
+            if let value = RGBA(hex: text) { return value }
+        }
+        reader.schema(path(), "expected a colour (#RGB, #RRGGBB, #RRGGBBAA or clear), found \(reader.describe(node))", at: reader.start(node))
+        return nil
     }
 
     // MARK: - Bars

@@ -9,20 +9,21 @@ public enum ScreenField: String, SpecField {
     case navigationBar = "navigation_bar"
     case toolbar
     case tabBar = "tab_bar"
-    case login, data, gestures, elements, layouts, review
+    case login, data, gestures, elements, layouts, review, background
 }
 
 /// Every key an element may hold in any place; `ElementPlacement` decides which of them apply.
 public enum ElementField: String, SpecField {
     case id, type, frame
     case hitArea = "hit_area"
-    case label, action, icon, border, font, role, scroll, children, ignore
+    case label, action, icon, border, font, role, scroll, children, ignore, color, background
     case switchesMode = "switches_mode"
     case title, badge
 }
 
 public enum FrameField: String, SpecField { case x, y, width, height }
 public enum FontField: String, SpecField { case size, weight, style, dynamic }
+public enum ColorField: String, SpecField { case light, dark }
 
 public enum StatusBarField: String, SpecField {
     case hidden, style
@@ -50,11 +51,13 @@ public enum SpecFields {
     static let screen = FieldSet<ScreenField>()
     static let element = FieldSet<ElementField>([
         .id, .type, .frame, .hitArea, .label, .action, .icon, .border, .font, .role, .scroll, .children, .ignore,
+        .color, .background,
     ])
     static let toolbarItem = FieldSet<ElementField>(element.fields + [.switchesMode])
     static let tab = FieldSet<ElementField>(element.fields + [.title, .badge])
     static let frame = FieldSet<FrameField>()
     static let font = FieldSet<FontField>()
+    static let color = FieldSet<ColorField>()
     static let statusBar = FieldSet<StatusBarField>()
     static let navigationBar = FieldSet<NavigationBarField>()
     static let backButton = FieldSet<BackButtonField>()
@@ -76,6 +79,7 @@ public enum SpecKeys {
     public static let tab = SpecFields.tab.names
     public static let frame = SpecFields.frame.names
     public static let font = SpecFields.font.names
+    public static let color = SpecFields.color.names
     public static let statusBar = SpecFields.statusBar.names
     public static let navigationBar = SpecFields.navigationBar.names
     public static let backButton = SpecFields.backButton.names

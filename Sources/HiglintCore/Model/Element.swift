@@ -100,6 +100,10 @@ public struct Element: Sendable {
         public var icon: Icon?
         public var border = false
         public var font: Font?
+        /// The foreground: a text's colour, a button's label, a text field's text (spec format v3).
+        public var color: Color?
+        /// The fill of the element's frame (spec format v3).
+        public var background: Color?
         public var role: String?
         public var scroll = Scroll.none
         public var children: [Element] = []

@@ -12,6 +12,8 @@ public struct Screen: Sendable {
     public var canvas: Size
     public var orientations: [Orientation]
     public var statusBar: StatusBar?
+    /// The screen's background (spec format v3); nil means the system background.
+    public var background: Color?
     // A write to any holder of elements drops the kept lists (see `flattenElements()`), so they
     // can never disagree with the tree.
     public var navigationBar: NavigationBar? { didSet { flat = nil } }
@@ -39,6 +41,7 @@ public struct Screen: Sendable {
         self.elements = []
         self.layouts = nil
         self.review = ReviewSettings()
+        self.background = nil
         self.marks = Marks(Mark.start)
     }
 

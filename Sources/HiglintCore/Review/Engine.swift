@@ -691,7 +691,7 @@ public struct Engine: Sendable {
     ) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
-            severity: severity, message: violation.message, hint: rule.hint, screen: screen, element: violation.element,
+            severity: severity, message: violation.message, hint: violation.hint ?? rule.hint, screen: screen, element: violation.element,
             fix: fix)
     }
 

@@ -62,6 +62,8 @@ public struct Violation: Sendable {
     public var suppressionMarks: [Mark]
     /// What the rule's declared fix changes for this violation; empty when it cannot say.
     public var fix: [FixAction] = []
+    /// A hint for this violation alone, with its own figures; nil takes the rule's.
+    public var hint: String?
 
     public init(
         message: String, at mark: Mark, element: String? = nil, suppressed: [String] = [], suppressionMarks: [Mark] = []

@@ -38,6 +38,8 @@ public struct ThresholdUnit<Value: ThresholdValue>: Sendable {
 
 extension ThresholdUnit where Value == Double {
     public static var points: ThresholdUnit<Double> { ThresholdUnit(name: "pt") }
+    /// A contrast ratio's first term (`4.5` for 4.5:1).
+    public static var ratio: ThresholdUnit<Double> { ThresholdUnit(name: ":1") }
 }
 
 extension ThresholdUnit where Value == Int {

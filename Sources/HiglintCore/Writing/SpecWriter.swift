@@ -59,6 +59,7 @@ public struct SpecWriter {
             map.append(("data", .map(data.save.map { [("save", .plain($0.rawValue))] } ?? [])))
         }
         if !screen.gestures.isEmpty { map.append(("gestures", .list(screen.gestures.map { (nil, .map(gesture($0))) }))) }
+        if let background = screen.background.flatMap(Self.color) { map.append(("background", background)) }
         if !screen.elements.isEmpty { map.append(("elements", elements(screen.elements, .content))) }
         if let layouts = screen.layouts { map.append(("layouts", .map(self.layouts(layouts)))) }
         let review = screen.review
@@ -192,6 +193,8 @@ public struct SpecWriter {
         if let area = element.hitArea { map.append(("hit_area", .numbers([area.width, area.height]))) }
         if element.border || marks.written(.border) { map.append(("border", .bool(element.border))) }
         if let font = element.font { map.append(("font", .map(self.font(font)))) }
+        if let color = element.color.flatMap(Self.color) { map.append(("color", color)) }
+        if let background = element.background.flatMap(Self.color) { map.append(("background", background)) }
         if let role = element.role { map.append(("role", .string(role))) }
         if element.scroll != .none || marks.written(.scroll) { map.append(("scroll", .plain(element.scroll.rawValue))) }
         if placement == .toolbarItem, element.switchesMode || marks.written(.switchesMode) {
@@ -201,6 +204,15 @@ public struct SpecWriter {
         if !element.children.isEmpty { map.append(("children", elements(element.children, placement))) }
         return map
     }
+
+    /// A known colour as the spec writes it; an unknown one has no spelling and stays out.
+    static func color(_ color: Color) -> YAMLText.Node? {
+        guard let light = color[.light], let dark = color[.dark] else { return nil }
+        if light == dark { return .string(spelling(light)) }
+        return .map([("light", .string(spelling(light))), ("dark", .string(spelling(dark)))])
+    }
+
+    private static func spelling(_ value: RGBA) -> String { value == .clear ? "clear" : value.hex }
 
     private func font(_ font: Font) -> [(String, YAMLText.Node)] {
         var map: [(String, YAMLText.Node)] = []
