@@ -59,6 +59,8 @@ final class ElementStorageTests: XCTestCase {
         var font = Font(mark: Mark(line: 4, column: 5))
         font.size = 17
         fields.font = font
+        fields.color = .fixed(.black)
+        fields.background = .known(light: .white, dark: .clear)
         fields.role = "primary"
         fields.scroll = .vertical
         fields.children = [element("toolbar.items[0].children[0]", label: "Inner")]
