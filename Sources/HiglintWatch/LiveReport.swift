@@ -130,8 +130,17 @@ struct LiveReport: Sendable {
     /// or a write failed), and the report is then written whole.
     private func patch(_ spare: Spare, into layout: ReportLayout) -> Draft? {
         guard ContentStamp.of(spare.temp) == spare.stamp else { return nil }
-        let fd = open(spare.temp, O_WRONLY | O_CLOEXEC)
+        // The spare sits in a directory others may write: never through a link, and only
+        // the very file written (a file swapped in after the stamp was taken is not ours).
+        let fd = open(spare.temp, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
+        var opened = stat()
+        guard fstat(fd, &opened) == 0,
+            FileIdentity(device: UInt64(opened.st_dev), inode: UInt64(opened.st_ino)) == spare.stamp.identity
+        else {
+            close(fd)
+            return nil
+        }
         let (first, offset) = layout.firstDifference(from: spare.layout) ?? (0, 0)
         let written = layout.withPieces { pieces -> Bool in
             // A head as long as the spare's goes over it; from the first difference on, the rest.
@@ -225,7 +234,7 @@ struct LiveReport: Sendable {
     /// Removes the temp files a killed writer of this report left behind; returns their names.
     func removeLeftovers() -> [String] {
         let directory = FileSystem.directory(of: path)
-        let prefix = AtomicFile.tempMarker + TreeScope.name(of: path) + "."
+        let prefix = AtomicFile.tempPrefix(for: path)
         guard case .success(let entries) = FileSystem.list(directory) else { return [] }
         var removed: [String] = []
         for entry in entries where entry.name.hasPrefix(prefix) && entry.kind == .regular {

@@ -47,7 +47,7 @@ extension WriteRetry {
     static func describe(_ problem: WriteProblem) -> String {
         let step: String
         switch problem.step {
-        case .create: step = "cannot create a temp file beside it"
+        case .create, .createTemp: step = "cannot create a temp file beside it"
         case .write: step = "cannot write its temp file"
         case .sync: step = "cannot sync its temp file"
         case .replace: step = "cannot rename its temp file over it"

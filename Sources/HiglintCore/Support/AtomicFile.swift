@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Replaces a file so that a reader sees the old contents or the new, never a
 /// mix: write a temp file in the same directory, then rename it over the target.
@@ -9,10 +8,50 @@ public enum AtomicFile {
     /// The prefix of our temp files, so leftovers from a crash can be found and removed.
     public static let tempMarker = ".higlint-tmp-"
 
-    public static func tempPath(for path: String, sequence: Int) -> String {
-        let directory = FileSystem.directory(of: path)
+    /// The prefix every temp file for `path` starts with; a random suffix follows, so that
+    /// nobody who can write the directory can plant a link at the name we will choose.
+    public static func tempPrefix(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return FileSystem.join(directory, "\(tempMarker)\(name).\(getpid()).\(sequence)")
+        return "\(tempMarker)\(name)."
+    }
+
+    /// How many names are tried before giving up: each is 60 random bits, so a clash is
+    /// someone planting files, not chance.
+    static let createAttempts = 64
+
+    /// Creates a new temp file beside `path` the way mkstemp does, but refusing links too:
+    /// `O_CREAT|O_EXCL|O_NOFOLLOW` under an unpredictable name, so the open never follows
+    /// or reuses anything already there. Returns the descriptor and the name, or the errno
+    /// of the failure.
+    /// `suffix` chooses each name's end; tests pass their own to know every name tried.
+    public static func createTemp(
+        for path: String, mode: mode_t = 0o644, suffix: () -> String = randomSuffix
+    ) -> Result<(fd: Int32, path: String), WriteProblem> {
+        let directory = FileSystem.directory(of: path)
+        let prefix = tempPrefix(for: path)
+        var code = EEXIST
+        for _ in 0..<createAttempts {
+            let temp = FileSystem.join(directory, prefix + suffix())
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return .success((fd, temp)) }
+            code = errno
+            if code != EEXIST && code != EINTR { break }
+        }
+        return .failure(WriteProblem(.createTemp, directory.isEmpty ? "." : directory, code: code))
+    }
+
+    private static let suffixAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_".utf8)
+
+    /// Ten characters of 6 random bits each, from the system's generator (getrandom).
+    public static func randomSuffix() -> String {
+        var bits = UInt64.random(in: 0...UInt64.max)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        for _ in 0..<10 {
+            bytes.append(suffixAlphabet[Int(bits & 63)])
+            bits >>= 6
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes `contents` to `path` atomically. `sync` forces the data to disk
@@ -58,9 +97,12 @@ public enum AtomicFile {
     public static func writeTemp(
         pieces: [UnsafeRawBufferPointer], for path: String, sync: Bool = false, permissions: mode_t? = nil
     ) -> Result<String, WriteProblem> {
-        let temp = tempPath(for: path, sequence: nextSequence())
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return .failure(WriteProblem(.create, temp, code: errno)) }
+        let fd: Int32
+        let temp: String
+        switch createTemp(for: path) {
+        case .success(let created): (fd, temp) = created
+        case .failure(let problem): return .failure(problem)
+        }
         if let permissions, fchmod(fd, permissions) != 0 {
             let code = errno
             close(fd)
@@ -163,16 +205,14 @@ public enum AtomicFile {
         return nil
     }
 
-    private static let sequence = Atomic<Int>(0)
-    private static func nextSequence() -> Int {
-        sequence.add(1, ordering: .relaxed).newValue
-    }
 }
 
 /// Why a file could not be written: the step that failed, on which file, and the system's reason.
 public struct WriteProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Step: String, Sendable {
         case create
+        /// Making the temp file a write starts with; its path is then the directory.
+        case createTemp
         case write
         case sync
         case replace
@@ -188,5 +228,10 @@ public struct WriteProblem: Error, Sendable, Equatable, CustomStringConvertible 
         reason = FileSystem.errorText(code)
     }
 
-    public var description: String { "cannot \(step.rawValue) \(path): \(reason)" }
+    public var description: String {
+        switch step {
+        case .createTemp: "cannot create a file in \(path): \(reason)"
+        default: "cannot \(step.rawValue) \(path): \(reason)"
+        }
+    }
 }
