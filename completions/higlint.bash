@@ -3,13 +3,13 @@
 _higlint() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin help version completions --help -h --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin trust help version completions --help -h --version' -- "$cur"))
         return
     fi
     local options='' operands=none
     case ${COMP_WORDS[1]} in
     check)
-        options='-c --config -f --format -o --output --fail-on --baseline --write-baseline -q --quiet --timings --fix --unsafe-fixes --diff --color --hints --allow-empty --stdin-filename --force-exclude --print-config -h --help'
+        options='-c --config --trust-config -f --format -o --output --fail-on --baseline --write-baseline -q --quiet --timings --fix --unsafe-fixes --diff --color --hints --allow-empty --stdin-filename --force-exclude --print-config -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -f|--format) COMPREPLY=($(compgen -W 'text json sarif github gitlab junit html' -- "$cur")); return ;;
@@ -22,7 +22,7 @@ _higlint() {
         esac
         operands=paths ;;
     watch)
-        options='-c --config --report -o --output -h --help'
+        options='-c --config --trust-config --report -o --output -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --report) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -30,7 +30,7 @@ _higlint() {
         esac
         operands=paths ;;
     lsp)
-        options='-c --config --stdio -h --help'
+        options='-c --config --trust-config --stdio -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
@@ -43,20 +43,23 @@ _higlint() {
         esac
         operands=paths ;;
     rules)
-        options='-c --config -f --format -h --help'
+        options='-c --config --trust-config -f --format -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -f|--format) COMPREPLY=($(compgen -W 'text json markdown thresholds' -- "$cur")); return ;;
         esac
         operands=none ;;
     explain)
-        options='-c --config -h --help'
+        options='-c --config --trust-config -h --help'
         case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         operands=rules ;;
     plugin)
         options='-h --help'
+        operands=paths ;;
+    trust)
+        options='--list --revoke -h --help'
         operands=paths ;;
     help)
         options='--man -h --help'
@@ -75,7 +78,7 @@ _higlint() {
     case $operands in
     paths) COMPREPLY=($(compgen -f -- "$cur")) ;;
     rules) COMPREPLY=($(compgen -W "$(higlint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
-    commands) COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin help version completions' -- "$cur")) ;;
+    commands) COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin trust help version completions' -- "$cur")) ;;
     completions) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     esac
 }

@@ -64,6 +64,12 @@ public struct LanguageServer: Sendable {
     /// Whether a pulling client takes `workspace/diagnostic/refresh` when other files' findings move.
     var canRefreshPulls = false
     var nextRequestID = 1
+    /// Whether the client passed `trustWorkspace: true`: its editor trusts the workspace.
+    var workspaceTrusted = false
+    /// Messages for the user waiting to go out with the next answer (`window/showMessage`).
+    var pendingMessages: [JSONValue] = []
+    /// The trust messages shown already: each once per session, not at every reload.
+    var shownTrustMessages = Set<String>()
     public let maxMessageBytes: Int
 
     public init(environment: ServerEnvironment, maxMessageBytes: Int = 64 << 20) {
@@ -85,6 +91,15 @@ public struct LanguageServer: Sendable {
     }
 
     public mutating func handle(_ message: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
+        var out = answer(message, now: now)
+        if !pendingMessages.isEmpty, phase != .starting {
+            out += pendingMessages
+            pendingMessages.removeAll()
+        }
+        return out
+    }
+
+    private mutating func answer(_ message: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
         guard message.isObject, let method = message["method"]?.string else {
             // A response to one of our requests (registering watchers) needs nothing.
             if message.isObject, message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
@@ -178,6 +193,7 @@ public struct LanguageServer: Sendable {
             debounce = .microseconds(Int64(milliseconds * 1000))
         }
         rulesPage = options?["rulesPage"]?.string
+        workspaceTrusted = options?["trustWorkspace"]?.bool ?? false
         var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(FileURI.path) }
         if roots.isEmpty, let root = params["rootUri"]?.string.flatMap(FileURI.path) ?? params["rootPath"]?.string {
             roots = [root]
@@ -214,12 +230,21 @@ public struct LanguageServer: Sendable {
         return out
     }
 
+    /// Starts a config's engine, and queues its trust message when it has one not shown yet.
+    private mutating func startEngine(_ config: Config) -> EngineHandle {
+        let handle = environment.startEngine(config, workspaceTrusted)
+        if let message = handle.trustMessage, shownTrustMessages.insert(message).inserted {
+            pendingMessages.append(Self.notification("window/showMessage", ["type": .int(2), "message": .string(message)]))
+        }
+        return handle
+    }
+
     /// Loads the folder's config, starts its engine and, for a workspace folder, reviews its files.
     @discardableResult
     mutating func addFolder(_ root: String, scanned: Bool) -> Int {
         let root = FileSystem.absolute(root)
         let load = environment.loadConfig(root)
-        let handle = environment.startEngine(load.config)
+        let handle = startEngine(load.config)
         var folder = Folder(root: root, load: load, handle: handle, discovery: environment.discovery(load.config), scanned: scanned)
         if scanned { scan(&folder) }
         folders.append(folder)
@@ -264,7 +289,7 @@ public struct LanguageServer: Sendable {
             folder.handle.stop()
             let load = environment.loadConfig(folder.root)
             var reloaded = Folder(
-                root: folder.root, load: load, handle: environment.startEngine(load.config),
+                root: folder.root, load: load, handle: startEngine(load.config),
                 discovery: environment.discovery(load.config), scanned: folder.scanned)
             if folder.scanned { scan(&reloaded) }
             folders[index] = reloaded

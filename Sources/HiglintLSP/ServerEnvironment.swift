@@ -19,10 +19,14 @@ public struct ConfigLoad: Sendable {
 public struct EngineHandle: Sendable {
     public var engine: Engine
     public var stop: @Sendable () -> Void
+    /// Why some of the config's plugins did not start (an untrusted config), for the user
+    /// to read once: the server shows it with `window/showMessage`.
+    public var trustMessage: String?
 
-    public init(engine: Engine, stop: @escaping @Sendable () -> Void) {
+    public init(engine: Engine, stop: @escaping @Sendable () -> Void, trustMessage: String? = nil) {
         self.engine = engine
         self.stop = stop
+        self.trustMessage = trustMessage
     }
 }
 
@@ -31,7 +35,9 @@ public struct EngineHandle: Sendable {
 public struct ServerEnvironment: Sendable {
     /// The config for a folder (`.higlint.yaml` at or above it, else the defaults).
     public var loadConfig: @Sendable (_ directory: String) -> ConfigLoad
-    public var startEngine: @Sendable (Config) -> EngineHandle
+    /// `workspaceTrusted`: the client said its editor trusts the workspace
+    /// (`initializationOptions.trustWorkspace`), which lets the config's external plugins run.
+    public var startEngine: @Sendable (_ config: Config, _ workspaceTrusted: Bool) -> EngineHandle
     public var discovery: @Sendable (Config) -> SpecDiscovery
     /// The paths `check` reviews under a config found for `root`.
     public var reviewPaths: @Sendable (_ config: Config, _ root: String) -> [String]
@@ -42,7 +48,7 @@ public struct ServerEnvironment: Sendable {
     public var schema: SchemaCatalog?
 
     public init(
-        loadConfig: @escaping @Sendable (String) -> ConfigLoad, startEngine: @escaping @Sendable (Config) -> EngineHandle,
+        loadConfig: @escaping @Sendable (String) -> ConfigLoad, startEngine: @escaping @Sendable (Config, Bool) -> EngineHandle,
         discovery: @escaping @Sendable (Config) -> SpecDiscovery,
         reviewPaths: @escaping @Sendable (Config, String) -> [String], configFileNames: [String],
         documentedRules: Set<String>, schema: SchemaCatalog?

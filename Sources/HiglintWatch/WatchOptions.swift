@@ -7,7 +7,7 @@ public struct WatchOptions: Sendable {
     public var plugins: [Plugin]
     /// The plugins a config brings (its external plugins, started), called at start and at
     /// every reload after the config loaded; the caller stops the previous ones.
-    public var runtimePlugins: @Sendable (Config) -> [Plugin]
+    public var runtimePlugins: @Sendable (Config) -> StartedPlugins
     /// Readers of other formats (Interface Builder), as `check` uses them.
     public var importers: [any ScreenImporter]
     /// Loads the config, at start and at every reload (SIGHUP, or the config file changed).
@@ -31,7 +31,7 @@ public struct WatchOptions: Sendable {
         discovery: @escaping @Sendable (Config, String) -> SpecDiscovery,
         reportPath: @escaping @Sendable (Config) -> String,
         notifySocket: String? = nil, watchdogMicroseconds: Int64? = nil,
-        runtimePlugins: @escaping @Sendable (Config) -> [Plugin] = { _ in [] },
+        runtimePlugins: @escaping @Sendable (Config) -> StartedPlugins = { _ in StartedPlugins() },
         log: @escaping @Sendable (String) -> Void
     ) {
         self.plugins = plugins

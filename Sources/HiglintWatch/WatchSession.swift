@@ -129,9 +129,11 @@ final class WatchSession {
             baseline = nil
         }
         config = newConfig
+        let started = options.runtimePlugins(newConfig)
         engine = Engine(
-            plugins: options.plugins + options.runtimePlugins(newConfig), importers: options.importers, config: newConfig,
-            wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput })
+            plugins: options.plugins + started.plugins, importers: options.importers, config: newConfig,
+            wireframes: newConfig.watch.outputs.contains { $0.format.writer.drawsScreens && !$0.isStandardOutput },
+            configFindings: started.configFindings)
         settle = Settle(
             settleMilliseconds: newConfig.watch.settleMilliseconds, maxDelayMilliseconds: newConfig.watch.maxDelayMilliseconds)
         let reportPath = options.reportPath(newConfig)

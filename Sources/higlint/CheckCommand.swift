@@ -68,7 +68,7 @@ enum CheckCommand {
             reads one spec from standard input.
             """,
         options: [
-            .config, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
+            .config, .trustConfig, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
             allowEmpty, stdinFilename, forceExclude, printConfig,
         ],
         epilogue: """
@@ -177,7 +177,8 @@ enum CheckCommand {
             Console.error("higlint check: \(needless.longSpelling) needs --fix")
             return ExitStatus.failure
         }
-        let plugins = RuntimePlugins(config)
+        let plugins = RuntimePlugins(config, trust: ConfigResolution.trust(arguments))
+        if case .refused(let reason) = plugins.verdict { Console.problem(reason) }
         if let error = plugins.configErrors.first {
             plugins.shutdown()
             Console.error(error.description)
@@ -189,7 +190,8 @@ enum CheckCommand {
         let importers = Registry.importersForOnePass(after: outcome)
         let engine = Engine(
             plugins: plugins.all, importers: importers, config: config,
-            wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings)
+            wireframes: outputs.contains { $0.format.writer.drawsScreens }, timings: timings,
+            configFindings: plugins.configFindings)
         let safeties: Set<FixSafety> = arguments.isSet(Self.unsafeFixes) ? [.safe, .unsafe] : [.safe]
         var fixed: Int?
         var fixFailed = false

@@ -33,6 +33,7 @@ enum Commands {
         RulesCommand.command,
         ExplainCommand.command,
         PluginCommand.command,
+        TrustCommand.command,
         HelpCommand.command,
         VersionCommand.command,
         CompletionsCommand.command,

@@ -110,5 +110,10 @@ enum OptionValue: Sendable, Hashable {
 extension Option {
     /// `--config`, for the commands that load a config.
     static let config = Option(
-        name: "config", shortName: "c", value: .file, summary: "config file (default: the nearest .higlint.yaml or .higlint.yml, here or in a folder above)")
+        name: "config", shortName: "c", value: .file,
+        summary: "config file (default: $HIGLINT_CONFIG, else the nearest .higlint.yaml or .higlint.yml, here or in a folder above)")
+    /// `--trust-config`, for the commands that may start a config's external plugins.
+    static let trustConfig = Option(
+        name: "trust-config", value: .none,
+        summary: "run the external plugins of a config found in the reviewed tree (a CI job reviewing its own repository; also HIGLINT_TRUST_CONFIG=1)")
 }

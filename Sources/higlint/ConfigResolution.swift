@@ -13,8 +13,10 @@ enum ConfigResolution {
     static let fileNames = [".higlint.yaml", ".higlint.yml"]
 
     static func resolve(_ explicit: String?, searchingFrom start: String? = nil) throws(ConfigError) -> Config {
-        if let explicit {
-            return try loader.load(path: explicit)
+        if let named = explicit ?? Environment.value("HIGLINT_CONFIG") {
+            var config = try loader.load(path: named)
+            config.isNamed = true
+            return config
         }
         if let found = discover(from: start ?? FileSystem.currentDirectory()) {
             return try loader.load(path: found)
@@ -22,6 +24,12 @@ enum ConfigResolution {
         var config = Config()
         config.baseDirectory = FileSystem.currentDirectory()
         return config
+    }
+
+    /// The trust a command grants the config it loaded: `--trust-config` or
+    /// `HIGLINT_TRUST_CONFIG=1` for the run, and the user's trust store.
+    static func trust(_ arguments: ParsedArguments) -> TrustContext {
+        TrustContext(overridden: arguments.isSet(.trustConfig) || Environment.value("HIGLINT_TRUST_CONFIG") == "1")
     }
 
     /// The nearest config file at or above `directory`, named relative to the

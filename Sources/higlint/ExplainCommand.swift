@@ -5,7 +5,7 @@ enum ExplainCommand {
         name: "explain", operands: Operands(placeholder: "RULE", count: .exactlyOne, completion: .rules),
         summary: "show one rule's rationale and examples",
         description: "Shows a rule's rationale, fix hint, thresholds and its examples; with a config, its custom and external plugins' rules too.",
-        options: [.config])
+        options: [.config, .trustConfig])
 
     static let command = Command(declaration: declaration, run: run)
 

@@ -21,11 +21,13 @@ enum LSPCommand {
             when it changes. Interface Builder files are reviewed on open and save.
             Editor set-up: docs/editors.md.
             """,
-        options: [.config, stdio],
+        options: [.config, .trustConfig, stdio],
         epilogue: """
             initializationOptions: "debounceMilliseconds" (default 50), the wait
             after an edit before diagnostics are pushed; "rulesPage", the address
-            of docs/rules.md that diagnostics link each rule to.
+            of docs/rules.md that diagnostics link each rule to; "trustWorkspace"
+            (default false): true only when the editor trusts the workspace, and
+            the config found there may then run its external plugins.
 
             exit status: 0 after shutdown and exit; 1 when the client exits or
             goes away without shutdown; 2 usage error.
@@ -37,13 +39,16 @@ enum LSPCommand {
         // A client that goes away must not kill the server mid-write: the write fails instead.
         signal(SIGPIPE, SIG_IGN)
         let explicit = arguments.value(.config)
+        let trust = ConfigResolution.trust(arguments)
         let documented = Set(CoreRules.descriptions(with: Registry.plugins).map(\.id))
         let environment = ServerEnvironment(
             loadConfig: { directory in load(explicit, from: directory) },
-            startEngine: { config in
-                let plugins = RuntimePlugins(config)
-                let engine = Engine(plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false)
-                return EngineHandle(engine: engine, stop: { plugins.shutdown() })
+            startEngine: { config, workspaceTrusted in
+                let plugins = RuntimePlugins(config, trust: trust, workspaceTrusted: workspaceTrusted)
+                let engine = Engine(
+                    plugins: plugins.all, importers: Registry.importers, config: config, wireframes: false,
+                    configFindings: plugins.configFindings)
+                return EngineHandle(engine: engine, stop: { plugins.shutdown() }, trustMessage: plugins.logLine)
             },
             discovery: { config in ConfigResolution.discovery(for: config) },
             reviewPaths: { config, root in config.sourcePath == nil ? [root] : ConfigResolution.reviewPaths([], config: config) },
@@ -53,6 +58,7 @@ enum LSPCommand {
     }
 
     private static func load(_ explicit: String?, from directory: String) -> ConfigLoad {
+        let explicit = explicit ?? Environment.value("HIGLINT_CONFIG")
         let path = explicit ?? ConfigResolution.discover(from: directory)
         guard let path else {
             var config = Config()
@@ -60,7 +66,8 @@ enum LSPCommand {
             return ConfigLoad(config: config, path: nil, problem: nil)
         }
         do throws(ConfigError) {
-            let config = try ConfigResolution.loader.load(path: path)
+            var config = try ConfigResolution.loader.load(path: path)
+            config.isNamed = explicit != nil
             return ConfigLoad(config: config, path: config.sourcePath, problem: nil)
         } catch {
             var config = Config()

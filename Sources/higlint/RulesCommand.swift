@@ -14,7 +14,7 @@ enum RulesCommand {
             prints the config's `thresholds:` section instead: every threshold the rules
             read, at its default, with its unit and meaning.
             """,
-        options: [.config, format],
+        options: [.config, .trustConfig, format],
         epilogue: "With a config, its custom_rules and the rules its external plugins declare are listed too.")
 
     static let command = Command(declaration: declaration, run: run)
@@ -22,7 +22,8 @@ enum RulesCommand {
     /// Every rule under the `--config` (or ./config.yaml); nil, with the error printed, when it does not load.
     static func allRules(_ arguments: ParsedArguments) -> [RuleDescription]? {
         do {
-            return RuntimePlugins.ruleDescriptions(under: try ConfigResolution.resolve(arguments.value(.config)))
+            return RuntimePlugins.ruleDescriptions(
+                under: try ConfigResolution.resolve(arguments.value(.config)), trust: ConfigResolution.trust(arguments))
         } catch {
             Console.error(error.description)
             return nil

@@ -34,7 +34,7 @@ enum WatchCommand {
             Each update logs a line with what changed and the counts, then a line
             per finding that appeared (+) or went away (-).
             """,
-        options: [.config, report, output],
+        options: [.config, .trustConfig, report, output],
         epilogue: """
             Under systemd (Type=notify) it reports READY, STATUS, RELOADING,
             STOPPING and WATCHDOG through $NOTIFY_SOCKET.
@@ -49,6 +49,7 @@ enum WatchCommand {
         // Before anything can start a thread: every thread must inherit the mask.
         WatchSignals.block()
         let explicitConfig = arguments.value(.config)
+        let trust = ConfigResolution.trust(arguments)
         let positional = arguments.operands
         let reportFlag = arguments.value(Self.report).map { FileSystem.absolute($0) }
         guard let extraOutputs = commandLineOutputs(arguments.values(Self.output)) else { return ExitStatus.failure }
@@ -81,7 +82,7 @@ enum WatchCommand {
             },
             notifySocket: environment("NOTIFY_SOCKET"),
             watchdogMicroseconds: watchdogMicroseconds(),
-            runtimePlugins: { config in running.replace(with: config) },
+            runtimePlugins: { config in running.replace(with: config, trust: trust) },
             log: { Console.error($0) })
 
         let exit = Watcher.run(options)
@@ -124,15 +125,17 @@ enum WatchCommand {
     private final class RunningPlugins: Sendable {
         private let current = Mutex<RuntimePlugins?>(nil)
 
-        func replace(with config: Config) -> [Plugin] {
-            let started = RuntimePlugins(config)
+        /// Trust is decided at every load: a config changed since it was trusted runs nothing.
+        func replace(with config: Config, trust: TrustContext) -> StartedPlugins {
+            let started = RuntimePlugins(config, trust: trust)
+            if let line = started.logLine { Console.error(line) }
             // The config has loaded already; an unknown key left for the plugins is logged, and its value unused.
             started.configErrors.forEach { Console.error($0.description) }
             current.withLock { current in
                 current?.shutdown()
                 current = started
             }
-            return started.host.enginePlugins
+            return StartedPlugins(plugins: started.host?.enginePlugins ?? [], configFindings: started.configFindings)
         }
 
         func stop() {
@@ -143,11 +146,7 @@ enum WatchCommand {
         }
     }
 
-    private static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
+    private static func environment(_ name: String) -> String? { Environment.value(name) }
 
     /// WATCHDOG_USEC, when it is meant for this process (WATCHDOG_PID unset or ours).
     private static func watchdogMicroseconds() -> Int64? {

@@ -178,7 +178,8 @@ final class FixCommandTests: XCTestCase {
         let edited = Self.fixable.replacing("screen: Small", with: "screen: Edited")
         try tree.write("edited.yaml", edited)
         try tree.write("small.yaml", Self.fixable)
-        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "edited.yaml", "small.yaml"], in: tree.url)
+        let outcome = try HiglintProcess.run(
+            ["check", "--config", ".higlint.yaml", "--fix", "--fail-on", "never", "edited.yaml", "small.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("higlint: warning: edited.yaml: changed on disk while it was being fixed; left as it is\n"), outcome.stderr)
         XCTAssertTrue(try read(tree, "edited.yaml").hasPrefix(edited + "# saved meanwhile\n"))

@@ -11,16 +11,20 @@ struct HiglintProcess {
     /// Runs as `nobody` when asked: root reads every file, so permission
     /// problems can only be seen as another user.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL, asNobody: Bool = false) throws -> Outcome {
+    static func run(
+        _ arguments: [String], in directory: URL, asNobody: Bool = false, environment extra: [String: String] = [:]
+    ) throws -> Outcome {
+        let environment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
         guard asNobody && getuid() == 0 else {
-            return try ChildProcess.run(binary(), arguments, in: directory)
+            return try ChildProcess.run(binary(), arguments, in: directory, environment: environment)
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             throw XCTSkip("setpriv (util-linux) is needed to run as another user")
         }
         let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
         return try ChildProcess.run(
-            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", try binary().path] + arguments, in: directory)
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", try binary().path] + arguments, in: directory,
+            environment: environment)
     }
 }
 

@@ -21,6 +21,12 @@ final class PluginCommandTests: XCTestCase {
             message: "primary button is {height} pt high; ours are 50 pt"
         """
 
+    /// The config is named (`HIGLINT_CONFIG`), so its external plugin runs: one found in the
+    /// tree would not be trusted (TrustGateTests).
+    private func runNamingTheConfig(_ arguments: [String], in directory: URL) throws -> HiglintProcess.Outcome {
+        try HiglintProcess.run(arguments, in: directory, environment: ["HIGLINT_CONFIG": ".higlint.yaml"])
+    }
+
     private func tree() throws -> SpecTree {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 is needed") }
         let tree = try SpecTree()
@@ -33,7 +39,7 @@ final class PluginCommandTests: XCTestCase {
 
     func testCheckReportsPluginAndCustomFindingsAndAFaultFailsOnlyItsFile() throws {
         let tree = try tree()
-        let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertEqual(outcome.stdout, """
             a.yaml:3:5: warning: go: primary button is 44 pt high; ours are 50 pt [local.primary-height]
@@ -41,7 +47,7 @@ final class PluginCommandTests: XCTestCase {
             c.yaml:3:5: warning: buy: button buy names no action [house.analytics]
 
             """)
-        let sarif = try HiglintProcess.run(["check", ".", "--format", "sarif"], in: tree.url)
+        let sarif = try runNamingTheConfig(["check", ".", "--format", "sarif"], in: tree.url)
         XCTAssertTrue(sarif.stdout.contains("\"id\": \"house.analytics\""), sarif.stdout)
         XCTAssertTrue(sarif.stdout.contains("\"id\": \"local.primary-height\""), sarif.stdout)
     }
@@ -58,7 +64,7 @@ final class PluginCommandTests: XCTestCase {
         }
         // Far more stderr than a pipe holds, while higlint waits for the answer: no fault.
         try tree.write("h.yaml", "screen: Shout\nelements:\n  - {id: loud, type: button, frame: [0, 100, 200, 50]}\n")
-        let outcome = try HiglintProcess.run(["check", "h.yaml"] + paths, in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "h.yaml"] + paths, in: tree.url)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(7)) },
                        ["f0.yaml", "f1.yaml", "f2.yaml", "f3.yaml", "f4.yaml", "f5.yaml", "f6.yaml"], outcome.stdout)
@@ -84,7 +90,7 @@ final class PluginCommandTests: XCTestCase {
     func testEveryOutputFormatCarriesPluginAndCustomFindings() throws {
         let tree = try tree()
         for format in ReportFormat.names {
-            let outcome = try HiglintProcess.run(["check", ".", "--format", format], in: tree.url)
+            let outcome = try runNamingTheConfig(["check", ".", "--format", format], in: tree.url)
             XCTAssertEqual(outcome.status, 1, "\(format): \(outcome.stderr)")
             for text in ["house.analytics", "button buy names no action", "plugin.failed", "crashed (exited with status 3)",
                          "local.primary-height", "primary button is 44 pt high"] {
@@ -98,7 +104,7 @@ final class PluginCommandTests: XCTestCase {
     func testAPluginThatFailsToStartFailsEveryFileAndTheRestGoesOn() throws {
         let tree = try tree()
         try tree.write(".higlint.yaml", Self.config.replacingOccurrences(of: "[python3, \(Self.fixture)]", with: "[/nonexistent/house]"))
-        let outcome = try HiglintProcess.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "a.yaml", "b.yaml", "c.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         let reason = "error: plugin \"house\" failed: it failed to start: could not start /nonexistent/house: No such file or directory [plugin.failed]"
         XCTAssertEqual(outcome.stdout, """
@@ -115,7 +121,7 @@ final class PluginCommandTests: XCTestCase {
     func testAPluginThatNeverSaysHelloFailsEveryFile() throws {
         let tree = try tree()
         try tree.write("silent.yaml", "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture), --no-hello]}\n")
-        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "silent.yaml", "--fail-on", "never"], in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "a.yaml", "c.yaml", "--config", "silent.yaml", "--fail-on", "never"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let reason = "error: plugin \"house\" failed: it failed to start: it did not say hello within 10000 ms [plugin.failed]"
         XCTAssertEqual(outcome.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") },
@@ -124,7 +130,7 @@ final class PluginCommandTests: XCTestCase {
 
     func testTimingsListEveryRuleAndPluginSlowestFirst() throws {
         let tree = try tree()
-        let outcome = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--timings", "--quiet"], in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "a.yaml", "c.yaml", "--timings", "--quiet"], in: tree.url)
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.first?.hasPrefix("Rule ") ?? false, outcome.stderr)
         XCTAssertTrue(lines.first?.hasSuffix("  Time (ms)  Relative") ?? false, outcome.stderr)
@@ -138,12 +144,12 @@ final class PluginCommandTests: XCTestCase {
 
     func testRulesAndExplainKnowTheConfigsRules() throws {
         let tree = try tree()
-        let rules = try HiglintProcess.run(["rules"], in: tree.url)
+        let rules = try runNamingTheConfig(["rules"], in: tree.url)
         XCTAssertEqual(rules.status, 0, rules.stderr)
         for id in ["house.analytics", "house.no-lorem", "local.primary-height", "plugin.failed"] {
             XCTAssertTrue(rules.stdout.contains(id), "\(id) missing from:\n\(rules.stdout)")
         }
-        let explain = try HiglintProcess.run(["explain", "local.primary-height"], in: tree.url)
+        let explain = try runNamingTheConfig(["explain", "local.primary-height"], in: tree.url)
         XCTAssertEqual(explain.status, 0, explain.stderr)
         XCTAssertTrue(explain.stdout.contains("Make primary buttons 50 pt high."), explain.stdout)
     }
@@ -157,17 +163,17 @@ final class PluginCommandTests: XCTestCase {
         }
         try tree.write("d.yaml", "screen: Labels\nelements:\n  - {id: t, type: text, label: Welcome, frame: [0, 100, 200, 50]}\n")
         try tree.write("set.yaml", config("--threshold", "thresholds: {max_label_length: 5}\n"))
-        let set = try HiglintProcess.run(["check", "d.yaml", "--config", "set.yaml"], in: tree.url)
+        let set = try runNamingTheConfig(["check", "d.yaml", "--config", "set.yaml"], in: tree.url)
         XCTAssertEqual(set.stdout, "d.yaml:3:5: error: t: label over 5 characters [house.no-lorem]\n", set.stderr)
         try tree.write("default.yaml", config("--threshold", ""))
-        XCTAssertEqual(try HiglintProcess.run(["check", "d.yaml", "--config", "default.yaml"], in: tree.url).stdout, "")
+        XCTAssertEqual(try runNamingTheConfig(["check", "d.yaml", "--config", "default.yaml"], in: tree.url).stdout, "")
         try tree.write("typo.yaml", config("--threshold", "thresholds:\n  max_label_lenght: 5\n"))
-        let typo = try HiglintProcess.run(["check", "d.yaml", "--config", "typo.yaml"], in: tree.url)
+        let typo = try runNamingTheConfig(["check", "d.yaml", "--config", "typo.yaml"], in: tree.url)
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.hasPrefix(
             "typo.yaml:5:3: error: unknown key \"max_label_lenght\" in thresholds; did you mean \"max_label_length\"?"), typo.stderr)
         try tree.write("conflict.yaml", config("--conflict", ""))
-        let conflict = try HiglintProcess.run(["check", "d.yaml", "--config", "conflict.yaml"], in: tree.url)
+        let conflict = try runNamingTheConfig(["check", "d.yaml", "--config", "conflict.yaml"], in: tree.url)
         XCTAssertTrue(conflict.stdout.contains("failed: it failed to start: its hello conflicts with another rule: threshold \"min_hit_target\""), conflict.stdout)
     }
 
@@ -177,16 +183,16 @@ final class PluginCommandTests: XCTestCase {
         let tree = try tree()
         let plugin = "plugins:\n  external:\n    - {name: house, command: [python3, \(Self.fixture)]}\n"
         try tree.write("typo.yaml", plugin + "rules:\n  house.analytic: off\n")
-        let typo = try HiglintProcess.run(["check", "c.yaml", "--config", "typo.yaml"], in: tree.url)
+        let typo = try runNamingTheConfig(["check", "c.yaml", "--config", "typo.yaml"], in: tree.url)
         XCTAssertEqual(typo.status, 2, typo.stdout)
         XCTAssertTrue(typo.stderr.hasPrefix(
             "typo.yaml:5:3: error: rules: no rule has the id \"house.analytic\"; did you mean \"house.analytics\"?"), typo.stderr)
         try tree.write("off.yaml", plugin + "rules:\n  house.analytics: off\n")
-        let off = try HiglintProcess.run(["check", "c.yaml", "--config", "off.yaml"], in: tree.url)
+        let off = try runNamingTheConfig(["check", "c.yaml", "--config", "off.yaml"], in: tree.url)
         XCTAssertEqual(off.status, 0, off.stdout + off.stderr)
         let broken = "plugins:\n  external:\n    - {name: house, command: [/nonexistent/house]}\n"
         try tree.write("broken.yaml", broken + "rules:\n  house.analytic: off\nthresholds:\n  max_label_length: 5\n")
-        let failed = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--config", "broken.yaml", "--fail-on", "never"], in: tree.url)
+        let failed = try runNamingTheConfig(["check", "a.yaml", "c.yaml", "--config", "broken.yaml", "--fail-on", "never"], in: tree.url)
         XCTAssertEqual(failed.status, 0, failed.stderr)
         XCTAssertEqual(failed.stdout.split(separator: "\n").filter { $0.hasSuffix("[plugin.failed]") }.map { String($0.prefix(6)) },
                        ["a.yaml", "c.yaml"], failed.stdout)
@@ -224,7 +230,7 @@ final class PluginCommandTests: XCTestCase {
         let test = try HiglintProcess.run(["plugin", "test", "--", "python3", "examples/plugins/acme_rules.py"], in: root)
         XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
         XCTAssertFalse(test.stdout.contains("problem:"), test.stdout)
-        let check = try HiglintProcess.run(["check", "--config", "examples/plugins/config.yaml", "--fail-on", "never"], in: root)
+        let check = try runNamingTheConfig(["check", "--config", "examples/plugins/config.yaml", "--fail-on", "never"], in: root)
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.contains(
             "examples/settings.yaml:16:9: warning: sign-out: button with action 'sign-out' is destructive but its role is not given [acme.destructive-role]"),
@@ -249,7 +255,7 @@ final class PluginCommandTests: XCTestCase {
                 message: "button is {height} pt high"
             """)
         try tree.write("Main.storyboard", IBTestFiles.storyboard(button: "buy-1", frame: (20, 100, 200, 44), title: nil))
-        let outcome = try HiglintProcess.run(["check", "Main.storyboard", "--config", "ib.yaml", "--fail-on", "never"], in: tree.url)
+        let outcome = try runNamingTheConfig(["check", "Main.storyboard", "--config", "ib.yaml", "--fail-on", "never"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.contains("[house.") || $0.contains("[local.") || $0.contains("[plugin.") }, [
@@ -260,9 +266,9 @@ final class PluginCommandTests: XCTestCase {
 
     func testBaselineHidesPluginFindingsLikeAnyOther() throws {
         let tree = try tree()
-        let write = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--write-baseline", "base.json"], in: tree.url)
+        let write = try runNamingTheConfig(["check", "a.yaml", "c.yaml", "--write-baseline", "base.json"], in: tree.url)
         XCTAssertEqual(write.status, 0, write.stderr)
-        let again = try HiglintProcess.run(["check", "a.yaml", "c.yaml", "--baseline", "base.json"], in: tree.url)
+        let again = try runNamingTheConfig(["check", "a.yaml", "c.yaml", "--baseline", "base.json"], in: tree.url)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(again.stdout, "")
         XCTAssertTrue(again.stderr.contains("(2 more in the baseline)"), again.stderr)

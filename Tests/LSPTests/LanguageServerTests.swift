@@ -13,7 +13,7 @@ final class LanguageServerTests: XCTestCase {
                 config.baseDirectory = directory
                 return ConfigLoad(config: config, path: nil, problem: nil)
             },
-            startEngine: { config in EngineHandle(engine: Engine(plugins: BuiltinPlugins.all, config: config, wireframes: false), stop: {}) },
+            startEngine: { config, _ in EngineHandle(engine: Engine(plugins: BuiltinPlugins.all, config: config, wireframes: false), stop: {}) },
             discovery: { _ in SpecDiscovery(exclude: [], excludedFiles: [], importedExtensions: [], configDirectory: nil) },
             // No folder on disk: only the open documents are reviewed.
             reviewPaths: { _, _ in [] }, configFileNames: [".higlint.yaml"], documentedRules: [], schema: SchemaCatalog.bundled)

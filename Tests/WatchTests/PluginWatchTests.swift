@@ -37,7 +37,7 @@ final class PluginWatchTests: XCTestCase {
 
     func testTheLiveReportCarriesPluginAndCustomFindingsAndAFaultFailsOneFile() throws {
         let workspace = try workspace()
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         try daemon.assertMatchesCheck()
         let report = daemon.report ?? ""
@@ -60,7 +60,7 @@ final class PluginWatchTests: XCTestCase {
     func testEveryFaultFailsOnlyItsFileInTheLiveReport() throws {
         let workspace = try workspace()
         try workspace.write(".higlint.yaml", Self.config.replacingOccurrences(of: "timeout_ms: 2000", with: "timeout_ms: 1000"))
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         let faults = [
             ("Crash", "crashed (exited with status 3)"), ("Hang", "did not answer within 1000 ms"),
@@ -89,7 +89,7 @@ final class PluginWatchTests: XCTestCase {
         let workspace = try workspace()
         let old = Self.config.replacingOccurrences(of: "--pid-file, plugin.pid", with: "--old-protocol")
         try workspace.write(".higlint.yaml", old)
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         let report = daemon.report ?? ""
         XCTAssertEqual(report.components(separatedBy: "it failed to start: it speaks protocol 0, not 1").count - 1, 2, report)
@@ -111,7 +111,7 @@ final class PluginWatchTests: XCTestCase {
         let broken = Self.config.replacingOccurrences(of: "[python3, tools/house.py, --pid-file, plugin.pid]", with: "[/nonexistent/house]")
         XCTAssertNotEqual(broken, Self.config)
         try workspace.write(".higlint.yaml", broken)
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         let failing = daemon.report ?? ""
         XCTAssertEqual(failing.components(separatedBy: "\"plugin.failed\"").count - 1, 2, failing)
@@ -137,7 +137,7 @@ final class PluginWatchTests: XCTestCase {
         let workspace = try workspace()
         func storyboard(title: String) -> String { IBTestFiles.storyboard(screen: "Shop", title: title) }
         try workspace.write("tree/Main.storyboard", storyboard(title: "Go"))
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         let report = daemon.report ?? ""
         let onButton = "{\"file\": \"tree/Main.storyboard\", \"line\": 11, \"column\": 29, \"rule\": "
@@ -156,7 +156,7 @@ final class PluginWatchTests: XCTestCase {
 
     func testSIGHUPRestartsAnEditedPluginAndThePluginDiesWithTheDaemon() throws {
         let workspace = try workspace()
-        let daemon = try WatchDaemon(["tree"], in: workspace)
+        let daemon = try WatchDaemon(["tree", "--config", ".higlint.yaml"], in: workspace)
         try daemon.waitForStart()
         let first = try XCTUnwrap(pluginPID(workspace))
 

@@ -31,6 +31,14 @@ public struct Config: Sendable {
     public var sourcePath: String?
     /// That file as it was named (on the command line), for messages.
     public var sourceName: String?
+    /// The SHA-256 of the file's bytes as they were read, which the trust store compares
+    /// (hashing what was parsed, not the file again, so a change in between is no gap).
+    public var sourceDigest: String?
+    /// Whether the user named the file for this run (`--config`, `HIGLINT_CONFIG`) rather
+    /// than it being found in the reviewed tree (`ConfigTrust`).
+    public var isNamed = false
+    /// Where `plugins.external` is written, for the finding that its plugins did not run.
+    public var externalPluginsMark: Mark?
     /// The directory relative paths in the file are resolved against.
     public var baseDirectory: String = "."
 

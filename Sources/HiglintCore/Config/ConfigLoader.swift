@@ -51,6 +51,7 @@ public struct ConfigLoader: Sendable {
         case .failure(let problem): throw ConfigError(file: path, mark: nil, message: problem.description)
         }
         var config = try parse(bytes, file: path)
+        config.sourceDigest = SHA256.hex(bytes)
         config.sourcePath = FileSystem.absolute(path)
         config.sourceName = path
         config.baseDirectory = FileSystem.directory(of: config.sourcePath ?? path)
@@ -76,8 +77,9 @@ public struct ConfigLoader: Sendable {
         // The parts that declare plugins and rules come first, wherever they are written, so
         // that `rules:`, `plugins:` and the specs' ignore lists can name what they declare.
         let pluginsNode = Self.value(of: "plugins", in: root, document)
-        if let pluginsNode, let external = Self.value(of: "external", in: pluginsNode, document) {
-            config.externalPlugins = readExternalPlugins(external, &reader)
+        if let pluginsNode, let entry = document.entries(pluginsNode).first(where: { document.scalar($0.key) == "external" }) {
+            config.externalPluginsMark = document.start(entry.key)
+            config.externalPlugins = readExternalPlugins(entry.value, &reader)
         }
         let externalNames = Set(config.externalPlugins.map(\.name))
         if let customNode = Self.value(of: Field.customRules.rawValue, in: root, document) {
@@ -87,7 +89,7 @@ public struct ConfigLoader: Sendable {
         }
         let custom = config.customRules.map(\.description)
         let declared = ConfigLoader(
-            ruleIDs: ruleIDs.union(custom.map(\.id)).union([PluginFailure.ruleID]),
+            ruleIDs: ruleIDs.union(custom.map(\.id)).union([PluginFailure.ruleID, ConfigTrust.ruleID]),
             pluginNames: pluginNames.union(custom.map(\.plugin)).union(externalNames), thresholds: thresholds.adding(custom))
         reader.fields(of: root, path: "", known: FieldSet<Field>()) { reader, field, value in
             let key = field.rawValue

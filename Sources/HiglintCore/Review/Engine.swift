@@ -25,6 +25,9 @@ public struct Engine: Sendable {
     /// does not say never renders an HTML report without its drawings.
     public let buildsWireframes: Bool
     private let decoder: SpecDecoder
+    /// Findings about the config file itself (its external plugins were not run because it
+    /// is not trusted), reported by the project pass so check and the watcher agree.
+    public let configFindings: [Finding]
     /// Screens from which the project pass looks at each screen's name and parent on every
     /// core: below it, the work is less than starting the workers costs. Tests lower and
     /// raise it to compare both ways.
@@ -33,8 +36,9 @@ public struct Engine: Sendable {
     /// The config's `custom_rules` run as plugins of their own, after `plugins`.
     public init(
         plugins: [Plugin], importers: [any ScreenImporter] = [], config: Config, wireframes: Bool = true,
-        timings: RuleTimings? = nil
+        timings: RuleTimings? = nil, configFindings: [Finding] = []
     ) {
+        self.configFindings = configFindings
         let plugins = plugins + config.customRulePlugins
         self.plugins = plugins
         self.importers = importers
@@ -103,6 +107,7 @@ public struct Engine: Sendable {
     /// Every rule's description, core rules first, then each plugin's.
     public var allRuleDescriptions: [RuleDescription] {
         CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])
+            + (configFindings.contains { $0.rule == ConfigTrust.ruleID } ? [ConfigTrust.description] : [])
     }
 
     /// Whether some reviewer (an external plugin) is asked about files: `complete` may then
@@ -399,7 +404,7 @@ public struct Engine: Sendable {
     }
 
     private func projectFindings(_ index: ProjectIndex, pending: inout [PendingFix]) -> [Finding] {
-        var findings: [Finding] = []
+        var findings = configFindings
         let screens = index.screens
         // What the project's findings use of the entries the file reviews left unused, by
         // screen position; only screens with such entries are tracked, and most have none.
