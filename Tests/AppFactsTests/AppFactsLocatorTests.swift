@@ -237,6 +237,79 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(locator.notes(forDocumentAt: path("App/Base.lproj/Main.storyboard")).count, 1)
     }
 
+    // MARK: - Nothing outside the project's folder
+
+    /// A pull request's xcconfig that includes files of the machine and builds the plist
+    /// path from what they hold: none is read, the facts they would give stay unknown, and no
+    /// note prints a value that came from a setting.
+    func testIncludesOutsideTheProjectAreNotReadAndNotesNameNoValue() throws {
+        let secret = "SECRET_TOKEN_\(UUID().uuidString.prefix(8))"
+        let outside = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "TOKEN = \(secret)\nTARGETED_DEVICE_FAMILY = 2\n".write(toFile: outside + "/leak.xcconfig", atomically: false, encoding: .utf8)
+        try writeProject(app: #"INFOPLIST_FILE = "$(TOKEN)/Info.plist";"#, project: "TARGETED_DEVICE_FAMILY = 1;",
+                         appBase: "baseConfigurationReference = F5;")
+        try write("App/App.xcconfig", """
+            #include "\(outside)/leak.xcconfig"
+            #include "../../\((outside as NSString).lastPathComponent)/leak.xcconfig"
+            #include "/proc/self/environ"
+            #include "/dev/zero"
+            #include "Link.xcconfig"
+            """)
+        // A link inside the folder that leads out is outside too.
+        XCTAssertEqual(symlink(outside + "/leak.xcconfig", path("App/Link.xcconfig")), 0)
+        let locator = AppFactsLocator()
+        let storyboard = path("App/Base.lproj/Main.storyboard")
+        let found = locator.lookUp(documentAt: storyboard)
+        // TARGETED_DEVICE_FAMILY = 2 from outside would have made it an iPad app.
+        XCTAssertEqual(found.facts.device, .iphone)
+        XCTAssertEqual(found.facts.orientations, nil)
+        XCTAssertFalse(found.sources.contains { $0.hasPrefix(outside) || $0.hasPrefix("/proc") || $0.hasPrefix("/dev") }, "\(found.sources)")
+        XCTAssertEqual(found.notes.count, 5, found.notes.joined(separator: "\n"))
+        for line in 1...5 {
+            XCTAssertTrue(found.notes.contains(
+                "\(path("App/App.xcconfig")):\(line): the #include names a file outside the project's folder; not read, so the settings it would add are not known"),
+                found.notes.joined(separator: "\n"))
+        }
+        for note in found.notes {
+            XCTAssertFalse(note.contains(secret), note)
+            XCTAssertFalse(note.contains(outside), note)
+        }
+    }
+
+    func testAnInfoPlistOrBaseConfigurationOutsideTheProjectIsNotRead() throws {
+        let outside = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try Self.plist(Self.orientations("UISupportedInterfaceOrientations", ["Portrait"]))
+            .write(toFile: outside + "/Info.plist", atomically: false, encoding: .utf8)
+        try writeProject(app: "INFOPLIST_FILE = \"\(outside)/Info.plist\"; TARGETED_DEVICE_FAMILY = 1;")
+        let storyboard = path("App/Base.lproj/Main.storyboard")
+        var found = AppFactsLocator().lookUp(documentAt: storyboard)
+        XCTAssertEqual(found.facts, AppFacts(device: .iphone))
+        XCTAssertEqual(found.notes, [
+            "\(path("App.xcodeproj/project.pbxproj")): INFOPLIST_FILE of target \"App\" names a file outside the project's folder; not read, so the facts it would give are not known",
+        ])
+        try "TARGETED_DEVICE_FAMILY = 2\n".write(toFile: outside + "/Base.xcconfig", atomically: false, encoding: .utf8)
+        try writeProject(app: "TARGETED_DEVICE_FAMILY = 1;", appBase: "baseConfigurationReference = F6;", extraTargets: """
+            \t\tF6 = {isa = PBXFileReference; path = "\(outside)/Base.xcconfig"; sourceTree = "<absolute>"; };
+            """, mainGroup: "G1, G2, F5, F6")
+        found = AppFactsLocator().lookUp(documentAt: storyboard)
+        XCTAssertEqual(found.facts.device, .iphone)
+        XCTAssertEqual(found.notes, [
+            "\(path("App.xcodeproj/project.pbxproj")): the base configuration file of \"Release\" lies outside the project's folder; not read, so the settings it would add are not known",
+        ])
+    }
+
+    /// A plist path built from settings inside the project is read; when it cannot be, the
+    /// note names the setting, not the path it expanded to.
+    func testAnExpandedPlistPathIsNotPrinted() throws {
+        try writeProject(app: #"INFOPLIST_FILE = "$(PLIST_NAME)"; PLIST_NAME = "App/Missing-Info.plist"; TARGETED_DEVICE_FAMILY = 1;"#)
+        let found = AppFactsLocator().lookUp(documentAt: path("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(found.notes, [
+            "\(path("App.xcodeproj/project.pbxproj")): the Info.plist that INFOPLIST_FILE of target \"App\" names could not be read; the facts it would give are not known",
+        ])
+    }
+
     func testAnUnresolvedVariableLeavesThePlistUnknown() throws {
         try writeProject(app: #"INFOPLIST_FILE = "$(NOWHERE)/Info.plist"; TARGETED_DEVICE_FAMILY = 1;"#)
         try writeAppPlist()

@@ -154,13 +154,22 @@ public final class AppFactsLocator: Sendable {
             names = own.byName.keys.sorted()
         }
         var all: [AppFacts] = []
+        let root = ProjectRoot(bundle: FileSystem.directory(of: project.path))
         for name in names {
             var layers: [[String: String]] = []
             for id in [own.byName[name], projectLevel.byName[name]] {
                 guard let id, let configuration = project.configuration(id) else { continue }
                 layers.append(configuration.settings)
                 if let xcconfig = project.baseConfigurationFile(of: configuration.entries) {
-                    let reading = XCConfigReader.read(xcconfig)
+                    guard root.contains(xcconfig) else {
+                        answer.note("\(project.path): the base configuration file of \(quoted(name)) lies outside the project's folder; "
+                            + "not read, so the settings it would add are not known")
+                        continue
+                    }
+                    let reading = XCConfigReader.read(xcconfig, root: root)
+                    for place in reading.outside {
+                        answer.note("\(place): the #include names a file outside the project's folder; not read, so the settings it would add are not known")
+                    }
                     for file in reading.files + reading.absent { answer.depend(on: file, state) }
                     for file in reading.missing {
                         answer.depend(on: file, state)
@@ -175,9 +184,23 @@ public final class AppFactsLocator: Sendable {
             ])
             var plist = InfoPlistReading.none
             if let path = TargetFacts.infoPlistPath(settings: settings, projectDirectory: project.directory) {
-                answer.depend(on: path, state)
-                plist = state.plist(at: path)
-                if case .unreadable(let note) = plist { answer.notes.append(note) }
+                if !root.contains(path) {
+                    answer.note("\(project.path): INFOPLIST_FILE of target \(quoted(target.name)) names a file outside the project's folder; "
+                        + "not read, so the facts it would give are not known")
+                    plist = .unreadable("outside")
+                } else if settings.isExpanded("INFOPLIST_FILE") {
+                    // Read, but its notes say which setting led there, not the path it expanded to.
+                    answer.depend(on: path, state)
+                    plist = state.plist(at: path)
+                    if case .unreadable = plist {
+                        answer.note("\(project.path): the Info.plist that INFOPLIST_FILE of target \(quoted(target.name)) names "
+                            + "could not be read; the facts it would give are not known")
+                    }
+                } else {
+                    answer.depend(on: path, state)
+                    plist = state.plist(at: path)
+                    if case .unreadable(let note) = plist { answer.notes.append(note) }
+                }
             }
             all.append(TargetFacts.facts(settings: settings, infoPlist: plist))
         }
@@ -237,6 +260,11 @@ private struct Answer: Sendable {
             return
         }
         dependencies = entries
+    }
+
+    /// Adds a note once.
+    mutating func note(_ text: String) {
+        if !notes.contains(text) { notes.append(text) }
     }
 
     /// Another answer's notes and dependencies, as part of this one.

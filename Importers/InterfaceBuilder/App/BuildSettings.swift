@@ -18,6 +18,12 @@ struct BuildSettings: Sendable {
         value(key, from: 0, depth: 0)
     }
 
+    /// Whether the value of `key` is made from other settings (`$(...)`): a note may then
+    /// name the setting but never print its value, which could be anything those hold.
+    func isExpanded(_ key: String) -> Bool {
+        layers.first { $0[key] != nil }?[key]?.contains("$") ?? false
+    }
+
     private func value(_ key: String, from start: Int, depth: Int) -> String? {
         guard depth <= Self.maximumExpansionDepth else { return nil }
         for position in layers.indices.dropFirst(start) {
@@ -109,15 +115,18 @@ enum XCConfigReader {
         /// Files an `#include?` names that are not there: nothing is missing, but the
         /// settings change once one appears.
         var absent: [String] = []
+        /// Each `#include` of a file outside the project root, as `FILE:LINE` of the include
+        /// (the name it gives is not repeated: it could be anything).
+        var outside: [String] = []
     }
 
-    static func read(_ path: String) -> Reading {
+    static func read(_ path: String, root: ProjectRoot) -> Reading {
         var reading = Reading()
-        read(path, depth: 0, optional: false, into: &reading)
+        read(path, depth: 0, optional: false, root: root, into: &reading)
         return reading
     }
 
-    private static func read(_ path: String, depth: Int, optional: Bool, into reading: inout Reading) {
+    private static func read(_ path: String, depth: Int, optional: Bool, root: ProjectRoot, into reading: inout Reading) {
         guard depth <= maximumIncludeDepth, !reading.files.contains(path) else { return }
         guard case .success(let bytes) = FileReader.read(path, maxBytes: maximumBytes) else {
             // `#include?` names a file that may be absent; its absence says nothing.
@@ -130,7 +139,9 @@ enum XCConfigReader {
         }
         reading.files.append(path)
         let directory = FileSystem.directory(of: path)
-        for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        for (number, rawLine) in String(decoding: bytes, as: UTF8.self).split(
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline
+        ).enumerated() {
             var line = Substring(rawLine)
             if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
             let text = line.trimmingSpaces()
@@ -138,10 +149,13 @@ enum XCConfigReader {
                 guard let open = text.firstIndex(of: "\""),
                       let close = text[text.index(after: open)...].firstIndex(of: "\"")
                 else { continue }
-                let included = String(text[text.index(after: open)..<close])
+                let included = FileSystem.absolute(String(text[text.index(after: open)..<close]), relativeTo: directory)
+                guard root.contains(included) else {
+                    reading.outside.append("\(path):\(number + 1)")
+                    continue
+                }
                 // `<...>` includes name files in the developer directory, which is not here.
-                read(FileSystem.absolute(included, relativeTo: directory), depth: depth + 1,
-                     optional: text.hasPrefix("#include?"), into: &reading)
+                read(included, depth: depth + 1, optional: text.hasPrefix("#include?"), root: root, into: &reading)
                 continue
             }
             guard let equals = text.firstIndex(of: "=") else { continue }
