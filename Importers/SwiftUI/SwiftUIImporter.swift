@@ -150,12 +150,13 @@ struct ScreenAssembler {
         var marks = Marks<ScreenField>(mark)
         marks.record(.screen, key: mark, value: mark)
         var ignored = SwiftUIImporter.unknownFactRules
-        if facts.title != nil || !facts.navigationItems.isEmpty {
+        if facts.title != nil || !facts.navigationItems.isEmpty || facts.back != nil {
             let barMark = facts.titleMark ?? facts.navigationItems.first?.marks.map ?? mark
             marks.record(.navigationBar, key: barMark, value: barMark)
             var bar = NavigationBar(marks: Marks(barMark))
             bar.title = facts.title
             bar.items = facts.navigationItems
+            bar.back = facts.back
             // SwiftUI's bars are translucent, as UIKit's are by default.
             bar.translucent = true
             screen.navigationBar = bar

@@ -20,6 +20,7 @@ struct ScreenFacts {
     var title: String?
     var titleMark: Mark?
     var navigationItems: [Element] = []
+    var back: BackButton?
     var toolbarItems: [Element] = []
     var tabs: [Element] = []
     var tabMark: Mark?
@@ -52,6 +53,7 @@ struct ViewMapper {
     var presentations: [Presentation] = []
     /// The structs of the file this screen shows in place.
     var inlined: Set<String> = []
+    private var inlinedMembers: Set<String> = []
     private var names: [String: Int] = [:]
     private(set) var notes: [String: String] = [:]
     private var inlining: [String] = []
@@ -200,11 +202,15 @@ struct ViewMapper {
         let mark = positions.mark(of: call.node)
         switch name {
         case "Text":
-            var fields = fields(.text, kind: "Text", label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
+            var fields = fields(
+                .text, kind: "Text", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
+                in: environment)
             fields.font = font(in: environment)
             return [finish(fields, textMark: true)]
         case "Label":
-            var fields = fields(.text, kind: "Label", label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
+            var fields = fields(
+                .text, kind: "Label", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
+                in: environment)
             fields.icon = icon(of: call)
             fields.font = font(in: environment)
             return [finish(fields, textMark: true)]
@@ -269,8 +275,10 @@ struct ViewMapper {
     /// A struct of the file shown in place, a property or function of the struct, or a
     /// view this file does not declare, whose closures are still its content.
     private mutating func reference(_ call: ViewCall, named name: String, in environment: ViewEnvironment) -> [Element] {
-        if Self.isViewName(name), let declaration = declarations.view(named: name), !inlining.contains(name),
-           inlining.count < 16, let body = declaration.body {
+        if Self.isViewName(name), let declaration = declarations.view(named: name) {
+            // Shown twice on one screen, a view is the same code: it is reviewed at its first use.
+            guard !inlined.contains(name), !inlining.contains(name), inlining.count < 16, let body = declaration.body
+            else { return [] }
             inlined.insert(name)
             inlining.append(name)
             defer { inlining.removeLast() }
@@ -279,9 +287,11 @@ struct ViewMapper {
             inner.owner = "\(name), used in \(environment.owner)"
             return elements(of: body, in: inner)
         }
-        if !Self.isViewName(name), let member = environment.declaration.members[name], !inlining.contains("." + name),
-           inlining.count < 16 {
-            inlining.append("." + name)
+        if !Self.isViewName(name), let member = environment.declaration.members[name] {
+            let key = environment.declaration.name + "." + name
+            guard !inlinedMembers.contains(key), inlining.count < 16 else { return [] }
+            inlinedMembers.insert(key)
+            inlining.append(key)
             defer { inlining.removeLast() }
             return elements(of: member, in: environment)
         }
@@ -481,6 +491,15 @@ struct ViewMapper {
             facts.toolbarItems += Self.barItems(content, placement: .toolbarItem)
         case "keyboard":
             return
+        case "cancellationAction":
+            // A modal's Cancel stands where a pushed screen's back button is.
+            if facts.back == nil, let first = content.first {
+                var back = BackButton(marks: Marks(first.marks.map))
+                back.title = first.label
+                facts.back = back
+            } else {
+                facts.navigationItems += Self.barItems(content, placement: .navigationBarItem)
+            }
         case "principal":
             // The principal item stands where the title is.
             if facts.title == nil { facts.title = "principal item" }
@@ -613,7 +632,8 @@ struct ViewMapper {
     // MARK: Elements
 
     private mutating func fields(
-        _ type: ElementType, kind: String, label: String?, icon: Icon? = nil, at mark: Mark, in environment: ViewEnvironment
+        _ type: ElementType, kind: String, label: String?, icon: Icon? = nil, written: ExprSyntax? = nil, at mark: Mark,
+        in environment: ViewEnvironment
     ) -> Element.Fields {
         var fields = Element.Fields(placement: .content, path: "", marks: Marks(mark))
         fields.type = type
@@ -622,6 +642,9 @@ struct ViewMapper {
         let described: String
         if let label {
             described = "\(kind) \(quoted(label))"
+        } else if let written {
+            // A computed title is named by what computes it, as the source reads.
+            described = "\(kind)(\(Literals.text(written)))"
         } else if case .system(let symbol)? = icon {
             described = "\(kind) \(quoted(symbol))"
         } else if case .custom(let asset)? = icon {
