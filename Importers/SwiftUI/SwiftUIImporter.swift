@@ -57,10 +57,9 @@ public struct SwiftUIImporter: ScreenImporter {
         // review: it is neither an error nor worth a line of its own.
         guard declarations.importsSwiftUI else { return .imported(ImportedFile(screens: [])) }
         var diagnostics: [ImportDiagnostic] = []
-        if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+        if tree.hasError, let (message, position) = Self.firstSyntaxError(in: tree) {
             diagnostics.append(ImportDiagnostic(
-                rule: Self.syntaxRule, message: "does not parse as Swift: \(first.message)",
-                at: positions.mark(first.position)))
+                rule: Self.syntaxRule, message: "does not parse as Swift: \(message)", at: positions.mark(position)))
         }
         let suppressions = source.contains(UInt8(ascii: ":")) && Self.mentionsMarker(source)
             ? Suppressions(tree, positions: positions) : Suppressions()
@@ -70,6 +69,22 @@ public struct SwiftUIImporter: ScreenImporter {
             facts: app.facts, defaultDevice: options.defaultDevice)
         return .imported(ImportedFile(
             screens: builder.screens(), diagnostics: diagnostics, notes: app.notes, dependencies: app.sources))
+    }
+
+    /// The parser's first error in the file. A missing token is found where the next one
+    /// starts, often lines later; what is missing belongs just after the last token written,
+    /// where the compiler reports it.
+    private static func firstSyntaxError(in tree: SourceFileSyntax) -> (String, AbsolutePosition)? {
+        var first: (String, AbsolutePosition)?
+        for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree) where diagnostic.diagMessage.severity == .error {
+            var position = diagnostic.position
+            if let token = diagnostic.node.firstToken(viewMode: .all), token.presence == .missing,
+               let previous = token.previousToken(viewMode: .sourceAccurate) {
+                position = previous.endPositionBeforeTrailingTrivia
+            }
+            if first.map({ position < $0.1 }) ?? true { first = (diagnostic.message, position) }
+        }
+        return first
     }
 
     private static func mentionsMarker(_ source: [UInt8]) -> Bool {
