@@ -105,7 +105,11 @@ let package = Package(
             path: "Sources/higlint",
             swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
             linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
+        // The catalog tests list the SwiftUI importer's rules where it is built.
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"]
+                        + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
+                    path: "Tests/HiglintCoreTests",
+                    swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
