@@ -25,6 +25,11 @@ struct ScreenFacts {
     var tabs: [Element] = []
     var tabMark: Mark?
     var statusBarHidden: Mark?
+
+    var hasBars: Bool {
+        title != nil || back != nil || !navigationItems.isEmpty || !toolbarItems.isEmpty || !tabs.isEmpty
+            || statusBarHidden != nil
+    }
 }
 
 /// A presentation one screen makes (a sheet, a navigation destination, a tab's content
