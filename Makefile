@@ -45,9 +45,13 @@ test-deps: deps
 	@python3 -c 'import jsonschema, junitparser, yaml, pre_commit' 2>/dev/null || python3 -m pip install --quiet $(PYTHON_TEST_PACKAGES) 2>/dev/null || python3 -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 
 # The Swift runtime is linked in, so the binary (installed, or in the Debian package) needs
-# only Debian's libraries, not the toolchain's.
+# only Debian's libraries, not the toolchain's. With the SwiftUI importer (Package.swift) it
+# is not: the toolchain's swift-syntax libraries load the toolchain's shared runtime, and a
+# second, static one in the same process would not be the same runtime. The binary then
+# finds both through its rpath, and the Debian package ships them (packaging/build-deb.sh).
+SWIFT_SYNTAX_HOST := $(shell scripts/swift-syntax-host.sh)
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product higlint
+	$(SWIFT) build -c release $(if $(SWIFT_SYNTAX_HOST),,--static-swift-stdlib) --product higlint
 
 # Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.

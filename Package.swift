@@ -1,5 +1,45 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The toolchain's own swift-syntax, which the SwiftUI importer parses with: the host
+/// libraries beside the `swiftc` on PATH (`<toolchain>/usr/lib/swift/host`). SwiftPM cannot
+/// fetch swift-syntax here, and these are the compiler's own parser. Nil when they are not
+/// there, or when `HIGLINT_SWIFTUI=off`: the importer is then left out (README, "SwiftUI").
+let swiftSyntaxHost: String? = {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["HIGLINT_SWIFTUI"] != "off" else { return nil }
+    let files = FileManager.default
+    for entry in (environment["PATH"] ?? "").split(separator: ":") where !entry.isEmpty {
+        let candidate = URL(fileURLWithPath: String(entry)).appendingPathComponent("swiftc")
+        guard files.isExecutableFile(atPath: candidate.path) else { continue }
+        // `/usr/bin/swiftc` is often a link into the toolchain; its libraries are beside the real one.
+        let binary = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
+        let host = binary.deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
+        let needed = ["libSwiftParser.so", "libSwiftSyntax.so", "libSwiftIfConfig.so", "SwiftParser.swiftmodule"]
+        return needed.allSatisfy { files.fileExists(atPath: host + "/" + $0) } ? host : nil
+    }
+    return nil
+}()
+
+/// The host libraries the importer links: the three it imports and those they load.
+let swiftSyntaxLibraries = [
+    "SwiftParser", "SwiftSyntax", "SwiftIfConfig", "SwiftDiagnostics", "SwiftOperators", "SwiftBasicFormat",
+    "SwiftParserDiagnostics", "SwiftSyntaxBuilder",
+]
+
+let swiftUITargets: [Target] = swiftSyntaxHost.map { host in
+    [
+        .target(
+            name: "SwiftUIImporter", dependencies: ["HiglintCore", "InterfaceBuilderImporter"], path: "Importers/SwiftUI",
+            swiftSettings: [.unsafeFlags(["-I", host])],
+            linkerSettings: [.unsafeFlags(
+                ["-L", host] + swiftSyntaxLibraries.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])]),
+        .testTarget(
+            name: "SwiftUITests", dependencies: ["HiglintCore", "HiglintPlugins", "SwiftUIImporter", "TestSupport"],
+            path: "Tests/SwiftUITests", swiftSettings: [.unsafeFlags(["-I", host])]),
+    ]
+} ?? []
 
 /// One library target per rule plugin; each sees only the core's plugin API.
 let pluginNames = ["Buttons", "Bars", "Login", "Orientation", "Text", "Gestures", "Layout", "Lifecycle"]
@@ -57,17 +97,25 @@ let package = Package(
         // its per-thread cache misses, and the review makes about 190,000 allocations on the IB
         // bench (BENCHMARKS.md, "The eighth round"). Release only: the sanitizer builds (debug) bring
         // allocators of their own, which must not meet a second one.
+        // With the SwiftUI importer, `HIGLINT_SWIFTUI` tells the CLI to register it.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "CAllocator"],
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "CAllocator"]
+                + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
             path: "Sources/higlint",
+            swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
             linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"], path: "Tests/HiglintCoreTests"),
+        // The catalog tests list the SwiftUI importer's rules where it is built.
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"]
+                        + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
+                    path: "Tests/HiglintCoreTests",
+                    swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         .testTarget(name: "PluginTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/PluginTests"),
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
-        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests"),
+        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests",
+                    swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(
             name: "InterfaceBuilderTests",
@@ -80,6 +128,6 @@ let package = Package(
         // Talks to the real binary's `higlint lsp` as an editor does; the server's values are tested directly too.
         .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
-    ] + pluginTargets,
+    ] + pluginTargets + swiftUITargets,
     swiftLanguageModes: [.v6]
 )

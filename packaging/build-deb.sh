@@ -3,7 +3,8 @@
 #   packaging/build-deb.sh BINARY OUTPUT_DIRECTORY
 # The files are those of `make install-service` with PREFIX=/usr; the config is a
 # conffile (an edited one survives upgrades and removal, until purge); Depends
-# lists the packages that own the shared libraries the binary loads.
+# lists the packages that own the shared libraries the binary loads, but for the
+# toolchain's, which it ships (below).
 set -eu
 binary=$1
 out=$2
@@ -22,23 +23,47 @@ gzip -9n "$stage/usr/share/man/man1/higlint.1"
 strip --strip-unneeded "$stage/usr/bin/higlint"
 chmod 755 "$stage"
 
-# Each library the binary names (NEEDED), where the loader finds it, to the Debian package
-# that ships it. dpkg knows a file by the path its package installs, before or after /usr.
+# A binary built with the SwiftUI importer loads the toolchain's swift-syntax libraries and
+# the shared Swift runtime they need (Makefile, `build`). No Debian package ships them, so
+# the package does, in /usr/lib/higlint, and the binary looks there and nowhere else.
+private=/usr/lib/higlint
+toolchain=""
+if swiftc=$(command -v swiftc); then toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/../lib/swift" && pwd); fi
+for library in $(ldd "$binary" | awk '$3 ~ /^\// { print $3 }'); do
+	case "$(readlink -f "$library")" in
+	"$toolchain"/*)
+		install -d "$stage$private"
+		install -m 644 "$(readlink -f "$library")" "$stage$private/$(basename "$library")"
+		strip --strip-unneeded "$stage$private/$(basename "$library")"
+		;;
+	esac
+done
+if [ -d "$stage$private" ]; then
+	python3 "$here/packaging/set-runpath.py" "$stage/usr/bin/higlint" '$ORIGIN/../lib/higlint'
+fi
+
+# Each library the binary and the libraries it ships name (NEEDED), where the loader finds
+# it, to the Debian package that ships it. dpkg knows a file by the path its package
+# installs, before or after /usr.
 packages=""
-for name in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
-	# `name => path`, or the dynamic loader, which ldd lists by its path alone.
-	library=$(ldd "$binary" | awk -v name="$name" '
-		$1 == name && $3 ~ /^\// { print $3 }
-		$1 ~ /^\// && substr($1, length($1) - length(name)) == "/" name { print $1 }')
-	owner=""
-	for path in "$library" "$(readlink -f "$library")"; do
-		[ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1) || true
+for object in "$binary" "$stage$private"/*.so*; do
+	[ -e "$object" ] || continue
+	for name in $(readelf -d "$object" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+		[ ! -e "$stage$private/$name" ] || continue
+		# `name => path`, or the dynamic loader, which ldd lists by its path alone.
+		library=$(ldd "$object" | awk -v name="$name" '
+			$1 == name && $3 ~ /^\// { print $3 }
+			$1 ~ /^\// && substr($1, length($1) - length(name)) == "/" name { print $1 }')
+		owner=""
+		for path in "$library" "$(readlink -f "$library")"; do
+			[ -n "$owner" ] || owner=$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1) || true
+		done
+		if [ -z "$owner" ]; then
+			echo "build-deb: no Debian package ships $name ($library); the package would not run elsewhere" >&2
+			exit 1
+		fi
+		packages="$packages $owner"
 	done
-	if [ -z "$owner" ]; then
-		echo "build-deb: no Debian package ships $name ($library); the package would not run elsewhere" >&2
-		exit 1
-	fi
-	packages="$packages $owner"
 done
 depends=$(printf '%s\n' $packages | sort -u | paste -sd, - | sed 's/,/, /g')
 [ -n "$depends" ] || { echo "build-deb: found no libraries in $binary" >&2; exit 1; }
@@ -54,8 +79,9 @@ Section: devel
 Priority: optional
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Description: design review of iOS screen specs against Apple's HIG
- higlint reads YAML screen specs and reports what breaks Apple's Human
- Interface Guidelines, with file, line and column: check for CI and hooks,
+ higlint reads YAML screen specs, Interface Builder files and SwiftUI source,
+ and reports what breaks Apple's Human Interface Guidelines, with file, line
+ and column: check for CI and hooks,
  watch for a live report, and a hardened systemd service (not enabled on
  install: point /etc/higlint/config.yaml at the spec tree first).
 CONTROL

@@ -14,7 +14,7 @@ trap 'dpkg -P higlint >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 dpkg-deb --field "$deb" Depends | grep -q 'libyaml-0-2' || fail "Depends does not name libyaml-0-2: $(dpkg-deb --field "$deb" Depends)"
 dpkg -i "$deb" >/dev/null || fail "dpkg -i failed"
 
-# It runs, from PATH, with no library of the Swift toolchain.
+# It runs, from PATH, with no library from the Swift toolchain's directories.
 [ "$(command -v higlint)" = /usr/bin/higlint ] || fail "higlint is not /usr/bin/higlint on PATH"
 ! ldd /usr/bin/higlint | grep -q /opt/ || fail "the binary loads libraries from outside Debian: $(ldd /usr/bin/higlint | grep /opt/)"
 env -i /usr/bin/higlint --version | grep -q '^higlint ' || fail "higlint --version"
@@ -28,6 +28,19 @@ status=0
 (cd "$here" && /usr/bin/higlint check --config config.yaml --format json --quiet examples) > "$work/report.json" || status=$?
 [ "$status" = 1 ] || fail "check of the examples exited $status, not 1 (findings)"
 grep -q '"rule": "buttons.hit-target"' "$work/report.json" || fail "check found no hit-target finding in the examples"
+
+# Built with the SwiftUI importer, the package ships the toolchain's libraries it loads, and
+# the binary finds them there, in a process without the toolchain's directories.
+if [ -d /usr/lib/higlint ]; then
+	[ -e /usr/lib/higlint/libSwiftParser.so ] || fail "/usr/lib/higlint holds no libSwiftParser.so"
+	mkdir "$work/swiftui"
+	printf 'import SwiftUI\n\nstruct Home: View {\n    var body: some View {\n        Text("Terms").font(.system(size: 9))\n    }\n}\n' \
+		> "$work/swiftui/Home.swift"
+	status=0
+	(cd "$work/swiftui" && env -i /usr/bin/higlint check .) > "$work/swiftui.txt" 2>&1 || status=$?
+	[ "$status" = 1 ] || fail "check of a SwiftUI file exited $status, not 1 (findings): $(cat "$work/swiftui.txt")"
+	grep -q '^Home.swift:5:.*\[text.min-size\]' "$work/swiftui.txt" || fail "no text.min-size finding on Home.swift:5: $(cat "$work/swiftui.txt")"
+fi
 
 # The unit, the man page, the completions and the conffile.
 unit=/usr/lib/systemd/system/higlint.service

@@ -62,10 +62,11 @@ enum CheckCommand {
         name: "check", operands: Operands(placeholder: "PATH", count: .any),
         summary: "review specs once and print the findings",
         description: """
-            Reviews screen specs (*.yaml, *.yml) and Interface Builder files
-            (*.storyboard, *.xib), directories recursively, and prints every
-            finding. With no PATH, reviews the config's `paths`. A PATH of -
-            reads one spec from standard input.
+            Reviews screen specs (*.yaml, *.yml), Interface Builder files
+            (*.storyboard, *.xib) and SwiftUI source (*.swift that imports
+            SwiftUI, in a build with the SwiftUI importer), directories
+            recursively, and prints every finding. With no PATH, reviews the
+            config's `paths`. A PATH of - reads one spec from standard input.
             """,
         options: [
             .config, .trustConfig, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
@@ -75,7 +76,7 @@ enum CheckCommand {
             --fix edits only the value a finding is about, in place: comments, key
             order, quoting, styles and line ends stay as written, and a file with
             nothing to fix is not written. A file saved by someone else during the
-            run is left alone with a warning. Interface Builder files are never edited.
+            run is left alone with a warning. Interface Builder and Swift files are never edited.
             With --fix, a PATH of - is a filter: the fixed spec is printed on stdout
             and the report goes to stderr (with --diff, the diff is printed).
 

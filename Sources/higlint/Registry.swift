@@ -1,19 +1,29 @@
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
+#if HIGLINT_SWIFTUI
+import SwiftUIImporter
+#endif
 
 /// What the commands review with, in one place: the rule plugins, and the importers that
 /// read other formats into the same screens.
 enum Registry {
     /// For the commands that run on while files change (watch, lsp): the app facts are
     /// checked against their files whenever they are given again.
-    static let importers: [any ScreenImporter] = [InterfaceBuilderImporter()]
+    static let importers: [any ScreenImporter] = [InterfaceBuilderImporter()] + swiftUI
+    /// Built only where the toolchain has swift-syntax's host libraries (Package.swift); without
+    /// them `.swift` files are not part of the review at all (README, "SwiftUI").
+    #if HIGLINT_SWIFTUI
+    private static let swiftUI: [any ScreenImporter] = [SwiftUIImporter()]
+    #else
+    private static let swiftUI: [any ScreenImporter] = []
+    #endif
     /// For one pass over a tree (check, import): each file the app facts come from is looked
     /// at once in the run, and a directory the discovery listed (`discovery.keptEntries`,
     /// kept by `keptByDiscovery`) is not listed again. Made for each pass, so that a second
     /// one sees the files anew.
     static func importersForOnePass(after discovery: SpecDiscovery.Outcome) -> [any ScreenImporter] {
-        [InterfaceBuilderImporter(appFacts: AppFactsLocator(looks: .once, listed: discovery.keptEntries))]
+        [InterfaceBuilderImporter(appFacts: AppFactsLocator(looks: .once, listed: discovery.keptEntries))] + swiftUI
     }
     /// The entries `importersForOnePass` takes from the discovery.
     static let keptByDiscovery: @Sendable (String) -> Bool = { AppFactsLocator.isProjectName($0) }
