@@ -17,6 +17,10 @@ struct ClosePairs {
     init(_ rects: [Rect], closerThan minimum: Double, limit: Int) {
         // Touch areas are never less than 0 apart, so nothing is closer than 0 (nor than NaN).
         guard minimum > 0, rects.count > 1 else { return }
+        if rects.count <= Self.fewToSweep {
+            compareEveryPair(rects, minimum, limit: limit)
+            return
+        }
         let swept = Self.sweepsFewerAlongY(rects, minimum) ? rects.map(Self.transposed) : rects
         var partners = [Int](repeating: 0, count: swept.count)
         var found: [(later: Int, earlier: Int)] = []
@@ -47,6 +51,21 @@ struct ClosePairs {
         for position in through..<partners.count {
             let count = partners[position] - (position == through ? keptOfLast : 0)
             if count > 0 { leftOut.append((position, count)) }
+        }
+    }
+
+    /// Up to this many controls, the sorting and the arrays a sweep needs cost more than
+    /// comparing every two, which is what nearly every screen has.
+    private static let fewToSweep = 32
+
+    /// The loop itself, for a few rectangles.
+    private mutating func compareEveryPair(_ rects: [Rect], _ minimum: Double, limit: Int) {
+        for later in rects.indices {
+            var left = 0
+            for earlier in 0..<later where SpacingRule.gap(rects[later], rects[earlier]) < minimum {
+                if pairs.count < limit { pairs.append((later, earlier)) } else { left += 1 }
+            }
+            if left > 0 { leftOut.append((later, left)) }
         }
     }
 

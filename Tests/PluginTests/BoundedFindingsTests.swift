@@ -103,7 +103,7 @@ final class BoundedFindingsTests: XCTestCase {
 
     // MARK: - The crowded screen
 
-    /// Issue #44's spec: 3,000 buttons on top of each other are 4,498,500 pairs, reported as
+    /// Issue #44's spec: 3,000 piled-up buttons are 4,498,500 pairs, reported as
     /// the first 1,000 and one finding that counts the rest.
     func testThreeThousandPiledUpButtonsGiveAThousandFindingsAndOneThatCountsTheRest() throws {
         let found = RuleHarness.findings(CrowdedSpec.yaml(buttons: 3000))
