@@ -19,7 +19,10 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   `check` without it, on the N = 10,000 corpus, alternating: the plugin's own CPU
   time comes from bench/timed_plugin.py, which runs it as its child;
 - `higlint lsp` (bench/lsp_bench.py): edit-to-diagnostics latency on a 500-line spec
-  in the N = 10,000 workspace, without the debounce, and the server's memory.
+  in the N = 10,000 workspace, without the debounce, and the server's memory;
+- the crowded spec (bench/crowded_bench.py): 3,000 piled-up buttons, 4,498,500
+  `buttons.spacing` pairs, through `check`, `watch` and `lsp`: time, peak memory and
+  the bounded count (1,000 pairs and one finding that counts the rest).
 
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
@@ -29,7 +32,7 @@ usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--big-size 100000] [--big-runs K] [--no-big]
               [--ib-copies K] [--ib-runs K] [--no-ib]
               [--watch-sizes 100,10000] [--no-watch]
-              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--output FILE]
+              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--no-crowded] [--output FILE]
 
 `--sizes ""` skips the standard corpora; with `--no-heavy --no-big --no-watch` that
 times the IB step alone (add `--no-plugin --no-lsp`). Each step alone, all with
@@ -60,6 +63,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+import crowded_bench  # noqa: E402
 import gen_corpus  # noqa: E402
 import lsp_bench  # noqa: E402
 
@@ -757,6 +761,8 @@ def verdicts(results):
                 big["startup_s"] <= TARGETS["big_startup_ratio"] * reference)
     if results.get("lsp"):
         out.update(lsp_bench.verdicts(results["lsp"]))
+    if results.get("crowded"):
+        out.update(crowded_bench.verdicts(results["crowded"]))
     plugin = results.get("plugin")
     if plugin:
         out[f"check {plugin['n']} with the example plugin <= (without + plugin CPU) x 1.2"] = (
@@ -829,6 +835,11 @@ def print_table(results):
         print(lsp_bench.describe(results["lsp"]))
     elif results.get("lsp_skipped"):
         print(f"\nlsp: skipped ({results['lsp_skipped']})")
+    if results.get("crowded"):
+        print()
+        print(crowded_bench.describe(results["crowded"]))
+    elif results.get("crowded_skipped"):
+        print(f"\ncrowded: skipped ({results['crowded_skipped']})")
     print()
     for name, met in results["targets"].items():
         print(f"  [{'met' if met else 'MISSED'}] {name}")
@@ -856,6 +867,7 @@ def main():
     parser.add_argument("--plugin-runs", type=int, default=PLUGIN_RUNS, help="runs each of check with and without the plugin")
     parser.add_argument("--no-plugin", action="store_true")
     parser.add_argument("--no-lsp", action="store_true", help="skip the language server step")
+    parser.add_argument("--no-crowded", action="store_true", help="skip the crowded spec's step (check, watch, lsp)")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
@@ -918,6 +930,11 @@ def main():
               file=sys.stderr, flush=True)
         root = prepare_corpus(lsp_bench.SIZE)
         results["lsp"] = lsp_bench.measure(higlint, root, dirty_marker(root))
+    if arguments.no_crowded:
+        results["crowded_skipped"] = "--no-crowded"
+    else:
+        print(f"crowded: {crowded_bench.BUTTONS} piled-up buttons through check, watch and lsp...", file=sys.stderr, flush=True)
+        results["crowded"] = crowded_bench.measure(higlint)
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     results["targets"] = verdicts(results)
     with open(arguments.output, "w") as handle:

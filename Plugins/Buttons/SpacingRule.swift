@@ -22,29 +22,39 @@ struct SpacingRule: ScreenRule {
         thresholds: [Self.minimum])
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
+        checkBounded(screen, in: context).violations
+    }
+
+    /// One violation a pair, so thousands of controls piled up have millions: the first
+    /// `context.findingLimit` are built, the rest counted on their later element.
+    func checkBounded(_ screen: Screen, in context: RuleContext) -> BoundedViolations {
         let minimum = context[Self.minimum]
         // Each control's touch area worked out once, not once per pair.
         let content = screen.allContentElements
-        var controls: [(element: Element, rect: Rect)] = []
+        var controls: [Element] = []
+        var rects: [Rect] = []
         controls.reserveCapacity(content.count)
+        rects.reserveCapacity(content.count)
         for element in content where element.isInteractive {
-            if let rect = element.touchRect { controls.append((element, rect)) }
-        }
-        var violations: [Violation] = []
-        for laterIndex in controls.indices {
-            let (later, laterRect) = controls[laterIndex]
-            for (earlier, earlierRect) in controls[..<laterIndex] {
-                let gap = Self.gap(laterRect, earlierRect)
-                guard gap < minimum else { continue }
-                let overlap = laterRect.minX < earlierRect.maxX && earlierRect.minX < laterRect.maxX
-                    && laterRect.minY < earlierRect.maxY && earlierRect.minY < laterRect.maxY
-                let message = overlap
-                    ? "touch area overlaps \(quoted(earlier.name))'s"
-                    : "touch area is \(formatPoints(gap)) pt from \(quoted(earlier.name))'s; at least \(formatPoints(minimum)) pt apart"
-                violations.append(Violation(message: message, on: later))
+            if let rect = element.touchRect {
+                controls.append(element)
+                rects.append(rect)
             }
         }
-        return violations
+        let close = ClosePairs(rects, closerThan: minimum, limit: context.findingLimit)
+        var violations: [Violation] = []
+        violations.reserveCapacity(close.pairs.count)
+        for (later, earlier) in close.pairs {
+            let laterRect = rects[later]
+            let earlierRect = rects[earlier]
+            let overlap = laterRect.minX < earlierRect.maxX && earlierRect.minX < laterRect.maxX
+                && laterRect.minY < earlierRect.maxY && earlierRect.minY < laterRect.maxY
+            let message = overlap
+                ? "touch area overlaps \(quoted(controls[earlier].name))'s"
+                : "touch area is \(formatPoints(Self.gap(laterRect, earlierRect))) pt from \(quoted(controls[earlier].name))'s; at least \(formatPoints(minimum)) pt apart"
+            violations.append(Violation(message: message, on: controls[later]))
+        }
+        return BoundedViolations(violations, leftOut: close.leftOut.map { .init($0.count, on: controls[$0.later]) })
     }
 
     /// How far apart two touch areas are: apart on one axis, the gap on that axis; apart

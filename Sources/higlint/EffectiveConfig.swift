@@ -68,6 +68,7 @@ struct EffectiveConfig {
         line("  max_file_bytes: \(config.limits.maxFileBytes)", ["limits", "max_file_bytes"])
         line("  max_depth: \(config.limits.maxDepth)", ["limits", "max_depth"])
         line("  max_alias_nodes: \(config.limits.maxAliasNodes)", ["limits", "max_alias_nodes"])
+        line("  max_findings_per_screen: \(config.limits.maxFindingsPerScreen)", ["limits", "max_findings_per_screen"])
         line("watch:")
         line("  settle_ms: \(config.watch.settleMilliseconds)", ["watch", "settle_ms"])
         line("  max_delay_ms: \(config.watch.maxDelayMilliseconds)", ["watch", "max_delay_ms"])

@@ -26,7 +26,7 @@ final class ConfigTests: XCTestCase {
             plugins: {disabled: [gestures]}
             rules: {buttons.spacing: error, text.heavy-weight: off, buttons.hit-target: info}
             thresholds: {min_hit_target: 48, min_spacing: 10, min_font_size: 12, max_explanation: 100, alignment_tolerance: 1.5}
-            limits: {max_file_bytes: 2048, max_depth: 10, max_alias_nodes: 50}
+            limits: {max_file_bytes: 2048, max_depth: 10, max_alias_nodes: 50, max_findings_per_screen: 20}
             watch: {settle_ms: 30, max_delay_ms: 300, poll_interval_ms: 750, report: out.json, outputs: [html=live.html, sarif=live.sarif]}
             baseline: known.json
             """)
@@ -41,6 +41,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.thresholds[key: "max_explanation"], .whole(100))
         XCTAssertEqual(config.thresholds[key: "alignment_tolerance"], .decimal(1.5))
         XCTAssertEqual(config.limits.maxDepth, 10)
+        XCTAssertEqual(config.limits.maxFindingsPerScreen, 20)
         XCTAssertEqual(config.watch.settleMilliseconds, 30)
         XCTAssertEqual(config.watch.pollIntervalMilliseconds, 750)
         XCTAssertEqual(config.watch.report, "out.json")
@@ -62,6 +63,18 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.paths, ["."])
         XCTAssertEqual(config.thresholds, ThresholdValues())
         XCTAssertEqual(config.watch.settleMilliseconds, 20)
+        XCTAssertEqual(config.limits.maxFindingsPerScreen, 1000)
+        XCTAssertEqual(config.ruleContext.findingLimit, 1000)
+    }
+
+    /// A screen reports at least one finding: 0 would hide every finding behind the summary.
+    func testTheFindingLimitIsAWholeNumberOfAtLeastOne() throws {
+        XCTAssertEqual(try parse("limits: {max_findings_per_screen: 1}\n").ruleContext.findingLimit, 1)
+        let zero = try XCTUnwrap(error("limits: {max_findings_per_screen: 0}\n"))
+        XCTAssertEqual(zero.description, "config.yaml:1:35: error: limits.max_findings_per_screen: expected a whole number of at least 1, found 0")
+        XCTAssertNotNil(error("limits: {max_findings_per_screen: 2.5}\n"))
+        let misspelt = try XCTUnwrap(error("limits: {max_finding_per_screen: 10}\n"))
+        XCTAssertTrue(misspelt.message.contains("did you mean \"max_findings_per_screen\"?"), misspelt.message)
     }
 
     func testErrorsCarryPositions() throws {

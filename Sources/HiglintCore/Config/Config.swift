@@ -45,7 +45,7 @@ public struct Config: Sendable {
     public init() {}
 
     public var ruleContext: RuleContext {
-        RuleContext(thresholds: thresholds, appCategory: appCategory)
+        RuleContext(thresholds: thresholds, appCategory: appCategory, findingLimit: limits.maxFindingsPerScreen)
     }
 
     public struct PluginThreshold: Sendable, Equatable {

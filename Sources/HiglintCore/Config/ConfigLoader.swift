@@ -16,6 +16,7 @@ public struct ConfigLoader: Sendable {
         case maxFileBytes = "max_file_bytes"
         case maxDepth = "max_depth"
         case maxAliasNodes = "max_alias_nodes"
+        case maxFindingsPerScreen = "max_findings_per_screen"
     }
 
     enum WatchField: String, SpecField {
@@ -117,6 +118,7 @@ public struct ConfigLoader: Sendable {
                     case .maxFileBytes: config.limits.maxFileBytes = number
                     case .maxDepth: config.limits.maxDepth = number
                     case .maxAliasNodes: config.limits.maxAliasNodes = number
+                    case .maxFindingsPerScreen: config.limits.maxFindingsPerScreen = number
                     }
                 }
             case .watch:

@@ -38,35 +38,26 @@ public struct GitHubWriter: ReportWriter {
         }
     }
 
+    /// A workflow command's message: `%`, CR and LF percent-encoded, as the runner decodes them.
     static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        ScalarEscape.escape(text) { escape($0, inProperty: false) }
     }
 
+    /// A property value (`file=`, `title=`): the message's escapes, and `:` and `,`, which end a property.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingColonsAndCommas()
+        ScalarEscape.escape(text) { escape($0, inProperty: true) }
     }
-}
 
-private extension String {
-    func replacingColonsAndCommas() -> String {
-        var out = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
+    @inline(__always)
+    private static func escape(_ scalar: Unicode.Scalar, inProperty: Bool) -> String? {
+        switch scalar {
+        case "%": return "%25"
+        case "\r": return "%0D"
+        case "\n": return "%0A"
+        case ":": return inProperty ? "%3A" : nil
+        case ",": return inProperty ? "%2C" : nil
+        default: return nil
         }
-        return out
     }
 }
 

@@ -215,17 +215,14 @@ public struct HTMLReportWriter: ReportWriter {
     /// whatever the spec's strings hold. The three characters only ever occur
     /// inside JSON strings, where the \u escapes mean the same.
     static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
+        ScalarEscape.escape(json) { scalar in
             switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            default: out.unicodeScalars.append(scalar)
+            case "<": return "\\u003c"
+            case ">": return "\\u003e"
+            case "&": return "\\u0026"
+            default: return nil
             }
         }
-        return out
     }
 }
 

@@ -17,9 +17,7 @@ public enum LineText {
 
     /// Appends `scalars`, escaped as `escape` does.
     static func append(_ scalars: some Sequence<Unicode.Scalar>, to out: inout String) {
-        for scalar in scalars {
-            if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
-        }
+        ScalarEscape.append(scalars, to: &out, escape)
     }
 
     /// A quick look at the bytes: false when no escape can be needed. Every

@@ -115,8 +115,9 @@ public enum RuleCatalogWriter {
         fix.safety == .safe ? "Automatic fix (`check --fix`)" : "Automatic fix, unsafe (`check --fix --unsafe-fixes`)"
     }
 
+    /// A table cell's text: a `|` ends the cell, whatever combining mark follows it.
     private static func escapeCell(_ text: String) -> String {
-        text.replacing("|", with: "\\|")
+        ScalarEscape.escape(text) { $0 == "|" ? "\\|" : nil }
     }
 
     /// The language of an example's code block: an importer's rule shows its own format.

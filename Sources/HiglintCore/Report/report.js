@@ -13,6 +13,13 @@
 
   function pluginOf(rule) { var dot = rule.indexOf("."); return dot < 0 ? rule : rule.slice(0, dot); }
 
+  // Ids, rule ids and plugin names are the spec's and the plugins' words: a key such as
+  // `constructor` or `__proto__` reads Object.prototype's member from a plain object, so
+  // maps keyed by them are Maps, and objects parsed from JSON are read by own keys only.
+  function own(object, key) {
+    return object && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+  }
+
   // Cards: one per screen, and one per file for findings on no screen.
   var cards = [];
   data.files.forEach(function (file) {
@@ -20,7 +27,7 @@
     var loose = [];
     file.x.forEach(function (x) {
       var finding = { file: file.f, line: x.l, col: x.c, rule: x.r, severity: SEVERITY[x.v] || "info",
-        plugin: pluginOf(x.r), message: x.m, element: x.e, hint: x.h !== undefined ? x.h : ((data.rules[x.r] || {}).h || "") };
+        plugin: pluginOf(x.r), message: x.m, element: x.e, hint: x.h !== undefined ? x.h : ((own(data.rules, x.r) || {}).h || "") };
       if (x.k !== undefined && perScreen[x.k]) { perScreen[x.k].push(finding); } else { loose.push(finding); }
     });
     file.s.forEach(function (screen, index) {
@@ -29,7 +36,7 @@
     if (loose.length || file.s.length === 0) { cards.push({ file: file.f, name: null, wire: null, findings: loose }); }
   });
 
-  var state = { severity: { error: true, warning: true, info: true }, plugins: {}, clean: false, query: "" };
+  var state = { severity: { error: true, warning: true, info: true }, plugins: new Map(), clean: false, query: "" };
   var shown = [];
   var drawn = 0;
   var observe = function () {};
@@ -37,7 +44,7 @@
   var status = document.getElementById("status");
 
   function visibleFindings(card) {
-    return card.findings.filter(function (f) { return state.severity[f.severity] && state.plugins[f.plugin] !== false; });
+    return card.findings.filter(function (f) { return state.severity[f.severity] && state.plugins.get(f.plugin) !== false; });
   }
 
   function matches(card, findings) {
@@ -107,7 +114,7 @@
     head.appendChild(counts);
     section.appendChild(head);
     var body = el("div", "body");
-    var marks = {};
+    var marks = new Map();
     if (card.wire) { body.appendChild(wireframe(card, findings, marks)); }
     body.appendChild(list(findings, marks));
     section.appendChild(body);
@@ -126,7 +133,7 @@
       li.appendChild(top);
       li.appendChild(el("p", "msg", f.message));
       if (f.hint) { li.appendChild(withCode(el("p", "hint"), f.hint)); }
-      var mark = f.element !== undefined ? marks[f.element] : undefined;
+      var mark = f.element !== undefined ? marks.get(f.element) : undefined;
       if (mark) {
         li.addEventListener("mouseenter", function () { mark.classList.add("lit"); });
         li.addEventListener("mouseleave", function () { mark.classList.remove("lit"); });
@@ -205,25 +212,25 @@
     barItems.forEach(function (item) { drawItem(pic, item, u); });
 
     // Outlines last, so they sit on top; one per element, in its worst severity's colour.
-    var byElement = {};
+    var byElement = new Map();
     var order = [];
     findings.forEach(function (f) {
       if (f.element === undefined) { return; }
-      if (!byElement[f.element]) { byElement[f.element] = []; order.push(f.element); }
-      byElement[f.element].push(f);
+      if (!byElement.has(f.element)) { byElement.set(f.element, []); order.push(f.element); }
+      byElement.get(f.element).push(f);
     });
     var undrawn = [];
     order.forEach(function (name) {
       var item = null;
       for (var k = 0; k < w.i.length; k += 1) { if (w.i[k].n === name) { item = w.i[k]; break; } }
       if (!item) { undrawn.push(name); return; }
-      var group = svg("g", { "class": "sev-" + worst(byElement[name]) }, pic);
+      var group = svg("g", { "class": "sev-" + worst(byElement.get(name)) }, pic);
       var f = item.f;
       var mark = svg("rect", { x: f[0] - 2 * u, y: f[1] - 2 * u, width: f[2] + 4 * u, height: f[3] + 4 * u,
         rx: 3 * u, "class": "mark", "stroke-width": 2.5 * u }, group);
-      marks[name] = mark;
+      marks.set(name, mark);
       var rules = [];
-      byElement[name].forEach(function (x) { if (rules.indexOf(x.rule) < 0) { rules.push(x.rule); } });
+      byElement.get(name).forEach(function (x) { if (rules.indexOf(x.rule) < 0) { rules.push(x.rule); } });
       var label = rules.join(", ");
       var size = 10 * u;
       var tagWidth = Math.min(label.length * size * 0.6 + 6 * u, vw - 2 * pad);
@@ -311,25 +318,25 @@
 
   // Filters.
   Array.prototype.forEach.call(document.querySelectorAll("input[data-plugin]"), function (box) {
-    state.plugins[box.getAttribute("data-plugin")] = box.checked;
+    state.plugins.set(box.getAttribute("data-plugin"), box.checked);
   });
   function readFilters() {
     Array.prototype.forEach.call(document.querySelectorAll("input[data-severity]"), function (box) {
       state.severity[box.getAttribute("data-severity")] = box.checked;
     });
     Array.prototype.forEach.call(document.querySelectorAll("input[data-plugin]"), function (box) {
-      state.plugins[box.getAttribute("data-plugin")] = box.checked;
+      state.plugins.set(box.getAttribute("data-plugin"), box.checked);
     });
     state.clean = document.getElementById("show-clean").checked;
     state.query = document.getElementById("query").value.trim().toLowerCase();
   }
   function writeFilters(saved) {
     Array.prototype.forEach.call(document.querySelectorAll("input[data-severity]"), function (box) {
-      var v = saved.severity && saved.severity[box.getAttribute("data-severity")];
+      var v = own(saved.severity, box.getAttribute("data-severity"));
       if (typeof v === "boolean") { box.checked = v; }
     });
     Array.prototype.forEach.call(document.querySelectorAll("input[data-plugin]"), function (box) {
-      var v = saved.plugins && saved.plugins[box.getAttribute("data-plugin")];
+      var v = own(saved.plugins, box.getAttribute("data-plugin"));
       if (typeof v === "boolean") { box.checked = v; }
     });
     if (typeof saved.clean === "boolean") { document.getElementById("show-clean").checked = saved.clean; }
@@ -350,8 +357,11 @@
     if (saved) { writeFilters(saved); }
     setTimeout(function () {
       try {
+        // A null-prototype object, so that a plugin named `__proto__` is a key like any other.
+        var plugins = Object.create(null);
+        state.plugins.forEach(function (checked, name) { plugins[name] = checked; });
         sessionStorage.setItem(storeKey, JSON.stringify({ scrollY: window.scrollY, severity: state.severity,
-          plugins: state.plugins, clean: state.clean, query: document.getElementById("query").value }));
+          plugins: plugins, clean: state.clean, query: document.getElementById("query").value }));
       } catch (e) { /* storage off: the reload just starts at the top */ }
       location.reload();
     }, data.live * 1000);

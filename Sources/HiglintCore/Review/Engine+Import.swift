@@ -47,6 +47,7 @@ extension Engine {
             // what it holds back from the rules, so they are neither checked for unknown names
             // nor reported unused.
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
+            let screenStart = findings.count
             for diagnostic in entry.diagnostics {
                 report(diagnostic, file: file, screen: screen.name, usage: &usage, notes: entry.elementNotes, into: &findings)
             }
@@ -60,12 +61,14 @@ extension Engine {
                 for position in reviews.indices { reviews[position].review.add(reviewed) }
                 sent.append(reviewed)
             }
+            var leftOut = 0
             for enabled in screenRules {
                 if let plugins = entry.reviewedPlugins, !plugins.contains(enabled.description.plugin) { continue }
                 let started = timings.map { _ in ContinuousClock.now }
-                let violations = enabled.rule.check(reviewed, in: context)
+                let found = enabled.rule.checkBounded(reviewed, in: context)
                 if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
-                for violation in violations {
+                leftOut += count(found.leftOut, of: enabled.description, notSuppressedBy: &usage)
+                for violation in found.violations {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
@@ -76,6 +79,7 @@ extension Engine {
                     findings.append(found)
                 }
             }
+            let bound = bound(&findings, from: screenStart, leftOut: leftOut)
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
             if let plugins = entry.reviewedPlugins {
                 // The project rules of the plugins that do not review this screen stay off it too.
@@ -85,7 +89,10 @@ extension Engine {
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
             // The importer's ignore lists hold rules back; none was written by a person, so none is reported unused.
             if sent.count > pending.count {
-                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes))
+                pending.append(PendingScreen(
+                    screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes, bound: bound))
+            } else if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
+                findings.append(summary)
             }
         }
         Finding.sortInReportOrder(&findings)

@@ -148,6 +148,14 @@ public struct Engine: Sendable {
         /// An importer's note for each element it names (where the element is in the IB file),
         /// added to a plugin's finding on it as to any rule's.
         var elementNotes: ElementNotes = [:]
+        /// How many findings the screen reports so far, and how many it left out at the limit.
+        var bound = ScreenBound()
+    }
+
+    /// A screen's findings against `limits.max_findings_per_screen`.
+    struct ScreenBound {
+        var kept = 0
+        var leftOut = 0
     }
 
     public func start(_ file: SpecFile) -> StartedReview {
@@ -176,6 +184,11 @@ public struct Engine: Sendable {
         guard !started.reviews.isEmpty else { return started.result }
         finish(&started.reviews, screens: started.screens, pending: &started.pending, file: started.result.file,
                into: &started.result.findings)
+        for pending in started.pending where pending.bound.leftOut > 0 {
+            if let summary = leftOutFinding(pending.bound, screen: pending.screen, file: started.result.file) {
+                started.result.findings.append(summary)
+            }
+        }
         if coreSeverities[CoreRules.unusedIgnore] != nil {
             for index in started.pending.indices where started.pending[index].hasIgnoreLists && index < started.result.summaries.count {
                 started.result.summaries[index].unusedIgnores =
@@ -237,6 +250,7 @@ public struct Engine: Sendable {
             // Most screens have no ignore list at all; finding that out must not copy every element.
             let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
+            let screenStart = findings.count
             for duplicate in document.duplicateKeys {
                 let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
                 emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
@@ -261,11 +275,12 @@ public struct Engine: Sendable {
             // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
             let reviewed = screen.withoutUntypedElements()
             for position in reviews.indices { reviews[position].review.add(reviewed) }
+            var leftOut = 0
             for enabled in screenRules {
                 let started = timings.map { _ in ContinuousClock.now }
-                let violations = enabled.rule.check(reviewed, in: context)
+                let found = enabled.rule.checkBounded(reviewed, in: context)
                 if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
-                for violation in violations {
+                for violation in found.violations {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
@@ -273,7 +288,9 @@ public struct Engine: Sendable {
                     let fix = violation.fix.isEmpty ? nil : resolve(violation.fix, enabled.description, in: document)
                     findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name, fix: fix))
                 }
+                leftOut += count(found.leftOut, of: enabled.description, notSuppressedBy: &usage)
             }
+            let bound = bound(&findings, from: screenStart, leftOut: leftOut)
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
             if reviews.isEmpty, hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
                 summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
@@ -282,7 +299,9 @@ public struct Engine: Sendable {
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
             if !reviews.isEmpty {
                 screens.append(reviewed)
-                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists))
+                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists, bound: bound))
+            } else if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
+                findings.append(summary)
             }
         }
         Finding.sortInReportOrder(&findings)
@@ -322,11 +341,57 @@ public struct Engine: Sendable {
                 guard let (description, severity) = enabled.rules[reported.rule],
                       !pending[position].usage.suppresses(description, names: violation.suppressed, marks: violation.suppressionMarks)
                 else { continue }
+                // A plugin's findings past the limit are counted in the plugin's order, not built.
+                if pending[position].bound.kept >= config.limits.maxFindingsPerScreen {
+                    pending[position].bound.leftOut += 1
+                    continue
+                }
+                pending[position].bound.kept += 1
                 var found = finding(description, severity, reported.violation, file: file, screen: screen.name)
                 if let element = found.element, let note = pending[position].elementNotes[element] { found.message += note }
                 findings.append(found)
             }
         }
+    }
+
+    // MARK: - Bounded output
+
+    /// How many of `leftOut` the screen's `ignore` lists (in `usage`) do not hold back.
+    func count(_ leftOut: [BoundedViolations.LeftOut], of rule: RuleDescription, notSuppressedBy usage: inout IgnoreUsage) -> Int {
+        var count = 0
+        for group in leftOut where !usage.suppresses(rule, names: group.suppressed, marks: group.suppressionMarks) {
+            count += group.count
+        }
+        return count
+    }
+
+    /// Holds the findings of one screen, `findings[start...]`, to `limits.max_findings_per_screen`:
+    /// past it, the first in report order stay and the rest are counted in the bound with
+    /// `leftOut`, what the rules counted and did not build.
+    func bound(_ findings: inout [Finding], from start: Int, leftOut: Int) -> ScreenBound {
+        let limit = config.limits.maxFindingsPerScreen
+        guard findings.count - start > limit else { return ScreenBound(kept: findings.count - start, leftOut: leftOut) }
+        var own = Array(findings[start...])
+        findings.removeSubrange(start...)
+        Finding.sortInReportOrder(&own)
+        let dropped = own.count - limit
+        own.removeSubrange(limit...)
+        findings.append(contentsOf: own)
+        return ScreenBound(kept: limit, leftOut: leftOut + dropped)
+    }
+
+    /// The one `spec.limits` finding of a screen that left findings out, at its `screen:` key;
+    /// nil when the config turned the rule off. No `ignore` list holds it back: it says the
+    /// report is incomplete.
+    func leftOutFinding(_ bound: ScreenBound, screen: Screen, file: SpecFile) -> Finding? {
+        guard let severity = coreSeverities[CoreRules.limits] else { return nil }
+        let limit = config.limits.maxFindingsPerScreen
+        let mark = screen.marks[.screen]
+        let more = bound.leftOut == 1 ? "1 more finding" : "\(bound.leftOut) more findings"
+        return Finding(
+            file: file.displayPath, line: mark.line, column: mark.column, rule: CoreRules.limits, severity: severity,
+            message: "\(more) of this screen left out: a screen reports at most \(limit) (limits.max_findings_per_screen)",
+            hint: CoreRules.findingLimitHint, screen: screen.name)
     }
 
     // MARK: - The project pass

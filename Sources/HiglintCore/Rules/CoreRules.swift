@@ -25,6 +25,9 @@ public enum CoreRules {
 
     static let seedNote = "the spec format itself (spec-format.md)"
 
+    /// The hint of the `spec.limits` finding that counts the findings a screen left out.
+    static let findingLimitHint = "Fix the findings reported first (often one cause repeated, such as controls drawn on top of each other); the bound is `limits.max_findings_per_screen`."
+
     public static let descriptions: [RuleDescription] = [
         RuleDescription(
             id: syntax, severity: .error, summary: "The file is not valid YAML (or not UTF-8 text).",
@@ -87,8 +90,9 @@ public enum CoreRules {
                 .unsafe, summary: "Renames the entry to the closest rule id or plugin name, when one is close enough to suggest.",
                 reason: "The closest name is a guess, and the renamed entry starts suppressing findings that were shown until now.")),
         RuleDescription(
-            id: limits, severity: .error, summary: "The file is too large, nested too deeply, or its aliases expand too far.",
-            rationale: "A spec is a small hand-written file; these bounds keep a hostile or broken file from stalling every review.",
+            id: limits, severity: .error,
+            summary: "The file is too large, nested too deeply, or its aliases expand too far; or a screen has more findings than a report takes.",
+            rationale: "A spec is a small hand-written file; these bounds keep a hostile or broken file from stalling every review. A screen past `limits.max_findings_per_screen` findings (a thousand controls drawn on top of each other give one per pair) reports the first ones and one finding that counts the rest, so that its report stays readable and small.",
             seed: seedNote, hint: "Split the file, flatten it, or use fewer aliases; the limits are configurable under `limits:`.",
             triggeringExamples: [
                 "screen: Deep\nelements: " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\n",

@@ -100,10 +100,18 @@ public struct Violation: Sendable {
 public struct RuleContext: Sendable {
     public var thresholds: ThresholdValues
     public var appCategory: String?
+    /// The most findings a screen reports (`limits.max_findings_per_screen`): a rule that can
+    /// find more than one per element builds no more violations than this and counts the rest
+    /// (`ScreenRule.checkBounded(_:in:)`).
+    public var findingLimit: Int
 
-    public init(thresholds: ThresholdValues = ThresholdValues(), appCategory: String? = nil) {
+    public init(
+        thresholds: ThresholdValues = ThresholdValues(), appCategory: String? = nil,
+        findingLimit: Int = LoaderLimits().maxFindingsPerScreen
+    ) {
         self.thresholds = thresholds
         self.appCategory = appCategory
+        self.findingLimit = findingLimit
     }
 
     /// The threshold's value: the config's, else its declared default.
@@ -117,6 +125,45 @@ public struct RuleContext: Sendable {
 public protocol ScreenRule: Sendable {
     var description: RuleDescription { get }
     func check(_ screen: Screen, in context: RuleContext) -> [Violation]
+    /// The violations, at most `context.findingLimit` of them, and a count of the rest: what
+    /// the engine asks. A rule whose violations can outnumber the screen's elements (one per
+    /// pair) implements it, so that a crowded screen costs the limit, not the square of its
+    /// elements; for any other the default takes `check`, and the engine caps what it gives.
+    func checkBounded(_ screen: Screen, in context: RuleContext) -> BoundedViolations
+}
+
+extension ScreenRule {
+    public func checkBounded(_ screen: Screen, in context: RuleContext) -> BoundedViolations {
+        BoundedViolations(check(screen, in: context))
+    }
+}
+
+/// A screen rule's violations when there may be more than it builds.
+public struct BoundedViolations: Sendable {
+    public var violations: [Violation]
+    /// The violations found but not built, counted by the element each is about, so that an
+    /// element's `ignore` list can still hold its share back.
+    public var leftOut: [LeftOut]
+
+    public init(_ violations: [Violation], leftOut: [LeftOut] = []) {
+        self.violations = violations
+        self.leftOut = leftOut
+    }
+
+    /// Violations of one element that were counted and not built.
+    public struct LeftOut: Sendable {
+        public var count: Int
+        public var element: String?
+        public var suppressed: [String]
+        public var suppressionMarks: [Mark]
+
+        public init(_ count: Int, on element: Element) {
+            self.count = count
+            self.element = element.name
+            self.suppressed = element.suppressed
+            self.suppressionMarks = element.suppressionMarks
+        }
+    }
 }
 
 /// A violation of a project rule, which lands on the screen it is about.

@@ -1,13 +1,19 @@
 import CYAML
 import Glibc
 
-/// The bounds a document must stay within to be reviewed at all.
+/// The bounds a document must stay within to be reviewed at all, and the bound on what
+/// the review of one of its screens reports (`limits:` in the config).
 public struct LoaderLimits: Sendable, Equatable {
     public var maxFileBytes: Int = 1 << 20
     /// The most `maxFileBytes` can be: a document keeps its offsets in 32 bits.
     public static let largestFileBytes = 1 << 30
     public var maxDepth: Int = 64
     public var maxAliasNodes: Int = 10_000
+    /// Beyond this many findings a screen reports the first ones in report order and one
+    /// `spec.limits` finding that counts the rest. A screen a person drew has a few dozen;
+    /// a generated one with thousands of overlapping controls has millions (one per pair),
+    /// which no reader can use and which would cost gigabytes to report.
+    public var maxFindingsPerScreen: Int = 1000
 
     public init() {}
 }
