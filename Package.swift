@@ -31,7 +31,7 @@ let swiftSyntaxLibraries = [
 let swiftUITargets: [Target] = swiftSyntaxHost.map { host in
     [
         .target(
-            name: "SwiftUIImporter", dependencies: ["HiglintCore", "InterfaceBuilderImporter"], path: "Importers/SwiftUI",
+            name: "SwiftUIImporter", dependencies: ["HiglintCore", "XcodeAppFacts"], path: "Importers/SwiftUI",
             swiftSettings: [.unsafeFlags(["-I", host])],
             linkerSettings: [.unsafeFlags(
                 ["-L", host] + swiftSyntaxLibraries.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])]),
@@ -76,7 +76,10 @@ let package = Package(
             name: "HiglintCore", dependencies: ["CYAML"], path: "Sources/HiglintCore",
             resources: [.embedInCode("Report/report.css"), .embedInCode("Report/report.js")]),
         // Importers read other formats into the same model; like plugins, each sees only the core.
-        .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2"],
+        // An app's facts (devices, orientations, status bar) from its Xcode project, Info.plist
+        // and xcconfigs: read by the importers of the formats an Xcode app holds.
+        .target(name: "XcodeAppFacts", dependencies: ["HiglintCore", "CLibXML2"], path: "Importers/AppFacts"),
+        .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2", "XcodeAppFacts"],
                 path: "Importers/InterfaceBuilder"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
@@ -90,7 +93,7 @@ let package = Package(
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
-        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter"], path: "Sources/HiglintFuzzing"),
+        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "XcodeAppFacts"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         // The shipped binary allocates through mimalloc (Debian's libmimalloc2.0) instead of
         // glibc's malloc: with the review on every core, glibc takes an arena lock on each call
@@ -100,13 +103,13 @@ let package = Package(
         // With the SwiftUI importer, `HIGLINT_SWIFTUI` tells the CLI to register it.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "CAllocator"]
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "XcodeAppFacts", "CAllocator"]
                 + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
             path: "Sources/higlint",
             swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
             linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
         // The catalog tests list the SwiftUI importer's rules where it is built.
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "TestSupport"]
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "XcodeAppFacts", "TestSupport"]
                         + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
                     path: "Tests/HiglintCoreTests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
@@ -121,7 +124,7 @@ let package = Package(
             name: "InterfaceBuilderTests",
             dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
             path: "Tests/InterfaceBuilderTests"),
-        .testTarget(name: "AppFactsTests", dependencies: ["InterfaceBuilderImporter", "HiglintCore", "TestSupport"],
+        .testTarget(name: "AppFactsTests", dependencies: ["XcodeAppFacts", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
         .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],
                     path: "Tests/PluginHostTests"),

@@ -1,4 +1,5 @@
 import HiglintCore
+import XcodeAppFacts
 
 /// Reads Interface Builder documents (`.storyboard`, `.xib`) into the core's screen model,
 /// so the plugins review them as they review specs.

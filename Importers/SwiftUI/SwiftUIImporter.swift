@@ -1,5 +1,5 @@
 import HiglintCore
-import InterfaceBuilderImporter
+import XcodeAppFacts
 import SwiftIfConfig
 import SwiftParser
 import SwiftParserDiagnostics

@@ -1,6 +1,7 @@
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
+import XcodeAppFacts
 
 /// One fuzz input through everything that reads a spec: the YAML loader, the
 /// decoder, every plugin's rules, the project pass, the fixes and every report writer;

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HiglintCore
 import InterfaceBuilderImporter
+import XcodeAppFacts
 
 /// The seed corpus: every rule's examples from the catalog (the specs its
 /// tests prove it on) and the spec files named, each twice: as raw bytes

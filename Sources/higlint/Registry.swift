@@ -1,6 +1,7 @@
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
+import XcodeAppFacts
 #if HIGLINT_SWIFTUI
 import SwiftUIImporter
 #endif

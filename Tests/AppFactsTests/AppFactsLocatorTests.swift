@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HiglintCore
-@testable import InterfaceBuilderImporter
+@testable import XcodeAppFacts
 import XCTest
 
 /// Small projects written for each test: an app target and a widget target, a storyboard

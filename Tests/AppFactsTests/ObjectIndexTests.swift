@@ -1,6 +1,6 @@
 import Foundation
 import HiglintCore
-@testable import InterfaceBuilderImporter
+@testable import XcodeAppFacts
 import XCTest
 
 /// The project reader's object index and group walk against the plain reading they replace:

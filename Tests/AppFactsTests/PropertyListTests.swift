@@ -1,5 +1,5 @@
 import HiglintCore
-@testable import InterfaceBuilderImporter
+@testable import XcodeAppFacts
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import HiglintCore
-@testable import InterfaceBuilderImporter
+@testable import XcodeAppFacts
 import XCTest
 
 /// The group tree's byte-wise join against `FileSystem.absolute`, which it stands in for.

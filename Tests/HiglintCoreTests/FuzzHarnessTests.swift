@@ -2,6 +2,7 @@ import HiglintCore
 import HiglintFuzzing
 import HiglintPlugins
 import InterfaceBuilderImporter
+import XcodeAppFacts
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import HiglintCore
+import XcodeAppFacts
 
 /// Finds a scene another storyboard holds: the view controller a storyboard reference
 /// names (its `storyboardIdentifier`, or the initial one when nil).

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import HiglintCore
+import XcodeAppFacts
 
 /// The attributes the importer reads, so that a lookup compares one byte per attribute
 /// instead of two strings. The reader gives each attribute its case once per name and
