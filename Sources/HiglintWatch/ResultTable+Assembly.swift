@@ -42,7 +42,7 @@ extension ResultTable {
             var report = self.report(with: engine)
             if let baseline { report = baseline.apply(to: report).report }
             var assembly = Assembly(summary: JSONReportWriter.Summary(report), findings: RenderedFindings.make(report.findings).map { [$0] } ?? [])
-            assembly.skipped = JSONReportWriter.skippedMember(report.files)
+            assembly.skipped = JSONReportWriter.skippedMember(report.files) + JSONReportWriter.unknownMember(report.files)
             return assembly
         }
         // Kept up to date as entries change: nothing here walks the table.
@@ -54,6 +54,10 @@ extension ResultTable {
         if !skippedFiles.isEmpty {
             let skipped = skippedFiles.sorted { SortedPaths.precedes($0.key, $1.key) }.map { (file: $0.key, reason: $0.value) }
             assembly.skipped = JSONReportWriter.skippedMember(skipped)
+        }
+        if !unknownByFile.isEmpty {
+            let files = unknownByFile.sorted { SortedPaths.precedes($0.key, $1.key) }.map { (file: $0.key, counts: $0.value) }
+            assembly.skipped += JSONReportWriter.unknownMember(files)
         }
         return assembly
     }

@@ -106,6 +106,8 @@ struct ResultTable: Sendable {
     private(set) var totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
     /// The files an importer skipped: display path → why.
     private(set) var skippedFiles: [String: String] = [:]
+    /// The files with elements some rule could not judge: display path → counts by rule.
+    private(set) var unknownByFile: [String: [String: Int]] = [:]
     /// The display paths of the entries that show findings, in report order, and their
     /// chunks (`shown`): the report's findings as they are written, kept in place.
     private(set) var shownPaths: [String] = []
@@ -113,6 +115,9 @@ struct ResultTable: Sendable {
 
     /// Adds (`sign` 1) or takes away (-1) what `stored` counts for in `totals`.
     private mutating func account(_ stored: Stored, _ sign: Int) {
+        if !stored.result.unknown.isEmpty {
+            unknownByFile[stored.displayPath] = sign > 0 ? stored.result.unknown : nil
+        }
         if let reason = stored.result.skipped {
             skippedFiles[stored.displayPath] = sign > 0 ? reason : nil
         } else if stored.result.readProblem == nil {
@@ -157,6 +162,7 @@ struct ResultTable: Sendable {
     private mutating func recount() {
         totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
         skippedFiles = [:]
+        unknownByFile = [:]
         shownPaths = []
         shownChunks = []
         for index in entries.indices {

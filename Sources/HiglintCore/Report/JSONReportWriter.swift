@@ -193,13 +193,13 @@ public struct JSONReportWriter: ReportWriter {
     private static let findingsPerPiece = 16
 
     public static func write(_ report: Report) -> String {
-        document(summary: Summary(report), extra: skippedMember(report.files), findingLines: renderedPieces(report.findings))
+        document(summary: Summary(report), extra: skippedMember(report.files) + unknownMember(report.files), findingLines: renderedPieces(report.findings))
     }
 
     /// `write`'s text in pieces, handed to `output` in order: the findings' pieces are made on
     /// every core while the first ones are written, and none is kept once handed on.
     public static func writePieces(_ report: Report, to output: (String) -> Void) {
-        let opening = head(summary: Summary(report), extra: skippedMember(report.files))
+        let opening = head(summary: Summary(report), extra: skippedMember(report.files) + unknownMember(report.files))
         guard !report.findings.isEmpty else { return output(opening + noFindings) }
         output(opening + findingsOpening)
         let findings = report.findings
@@ -241,6 +241,28 @@ public struct JSONReportWriter: ReportWriter {
             if let reason = files[position].skipped { skipped.append((files[position].file.displayPath, reason)) }
         }
         return skippedMember(skipped)
+    }
+
+    /// `"unknown": [{"file": ..., "rule": ..., "elements": N}]`: per file and rule, in path
+    /// then rule order, the elements a rule could not judge; absent when there are none.
+    public static func unknownMember(_ files: [FileResult]) -> [(key: String, json: String)] {
+        var entries: [(file: String, counts: [String: Int])] = []
+        for position in files.indices where !files[position].unknown.isEmpty {
+            entries.append((files[position].file.displayPath, files[position].unknown))
+        }
+        return unknownMember(entries)
+    }
+
+    /// The same from each file's counts, the files in report order.
+    public static func unknownMember(_ files: [(file: String, counts: [String: Int])]) -> [(key: String, json: String)] {
+        var items: [String] = []
+        for (file, counts) in files {
+            for rule in counts.keys.sorted() {
+                guard let count = counts[rule], count > 0 else { continue }
+                items.append("{\"file\": \(JSONText.string(file)), \"rule\": \(JSONText.string(rule)), \"elements\": \(count)}")
+            }
+        }
+        return items.isEmpty ? [] : [(key: "unknown", json: "[" + items.joined(separator: ", ") + "]")]
     }
 
     public static func skippedMember(_ skipped: [(file: String, reason: String)]) -> [(key: String, json: String)] {

@@ -100,6 +100,10 @@ extension Engine {
         result.wireframes = wireframes
         result.notes = imported.notes
         result.dependencies = imported.dependencies
+        if !imported.unknown.isEmpty {
+            let enabled = enabledRuleIDs
+            result.unknown = imported.unknown.filter { id, count in count > 0 && enabled.contains(id) }
+        }
         return StartedReview(result: result, screens: sent, reviews: sent.isEmpty ? [] : reviews, pending: pending)
     }
 

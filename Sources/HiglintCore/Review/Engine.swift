@@ -104,6 +104,11 @@ public struct Engine: Sendable {
         self.decoder = SpecDecoder(defaultDevice: config.appDevice)
     }
 
+    /// The ids of the rules the config leaves on.
+    var enabledRuleIDs: Set<String> {
+        Set(allRuleDescriptions.filter { config.severity(of: $0) != nil }.map(\.id))
+    }
+
     /// Every rule's description, core rules first, then each plugin's.
     public var allRuleDescriptions: [RuleDescription] {
         CoreRules.descriptions(with: plugins) + (Self.hasReviewers(plugins) ? [PluginFailure.description] : [])

@@ -20,6 +20,9 @@ public struct FileResult: Sendable {
     /// Files besides this one its review read (an app's project, a referenced storyboard):
     /// when one changes, the file's result may change. None for specs.
     public var dependencies: [String] = []
+    /// By rule id, the elements the rule could not judge for want of facts (`ImportedFile.unknown`),
+    /// for the rules the config leaves on; none for specs, which say what they know.
+    public var unknown: [String: Int] = [:]
 
     public init(file: SpecFile, findings: [Finding], summaries: [ScreenSummary], screenCount: Int, readProblem: ReadProblem? = nil) {
         self.file = file

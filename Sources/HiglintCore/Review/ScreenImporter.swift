@@ -43,14 +43,20 @@ public struct ImportedFile: Sendable {
     /// The files besides this one that the screens depend on (absolute paths, whether they
     /// exist or not): a watcher reviews the file again when one of them changes.
     public var dependencies: [String]
+    /// By rule id: how many elements the rule could not judge because the source did not
+    /// say what it needs (a size computed at run time, a colour from code). No finding is
+    /// guessed for them; the JSON report counts them, so coverage is seen, never a silent pass.
+    public var unknown: [String: Int]
 
     public init(
-        screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = [], dependencies: [String] = []
+        screens: [ImportedScreen], diagnostics: [ImportDiagnostic] = [], notes: [String] = [], dependencies: [String] = [],
+        unknown: [String: Int] = [:]
     ) {
         self.screens = screens
         self.diagnostics = diagnostics
         self.notes = notes
         self.dependencies = dependencies
+        self.unknown = unknown
     }
 }
 
