@@ -4,7 +4,8 @@ import XCTest
 final class CheckCommandTests: XCTestCase {
     static let clean = "screen: Home\nelements:\n  - {id: b, type: button, frame: [0, 100, 44, 44]}\n"
     static let smallButton = "screen: Small\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n"
-    static let unknownKey = "screen: Typo\nelemnts: []\n"
+    /// A warning (a misspelt top-level section would be an error).
+    static let unknownKey = "screen: Typo\nstatus_bar: {hiden: false}\n"
 
     func testCleanTreeExitsZero() throws {
         let tree = try SpecTree()
@@ -32,6 +33,31 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("small.yaml", Self.smallButton)
         XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "never"], in: tree.url).status, 0)
         XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "sometimes"], in: tree.url).status, 2)
+    }
+
+    /// A misspelt section hides the whole of it from review: a warning would let CI pass a
+    /// screen nobody reviewed, so it fails the check, named with the key it meant.
+    func testMisspeltSectionFailsTheCheck() throws {
+        let tree = try SpecTree()
+        try tree.write("home.yaml", "screen: Home\nelemnts:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stdout)
+        XCTAssertEqual(outcome.stdout, """
+            home.yaml:2:1: error: unknown key "elemnts"; did you mean "elements"? The screen has no "elements", \
+            so nothing under this key is reviewed. [spec.unknown-key]
+
+            """)
+        // A key with no near known key, or whose near key is written as well, stays a warning.
+        try tree.write("home.yaml", "screen: Home\nelements: []\nelemnts: []\nnotes: draft\n")
+        let written = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(written.status, 0, written.stdout)
+        XCTAssertEqual(written.stderr, "1 file, 1 screen: 0 errors, 2 warnings, 0 infos\n")
+        // The config's severity for the rule wins.
+        try tree.write("home.yaml", "screen: Home\nelemnts: []\n")
+        try tree.write(".higlint.yaml", "rules:\n  spec.unknown-key: warning\n")
+        let configured = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(configured.status, 0, configured.stdout)
+        XCTAssertTrue(configured.stdout.contains(": warning: unknown key \"elemnts\""), configured.stdout)
     }
 
     /// Paths in check's own log lines are escaped like the text report: a name cannot forge a line.

@@ -73,11 +73,19 @@ final class DecoderTests: XCTestCase {
     func testUnknownKeysSuggestTheClosestKnownKey() throws {
         let decoded = try decode("screen: A\nelemnts: []\nnavigation_bar: {titel: A, colour: red}\nzzz: 1\n")
         XCTAssertEqual(messages(decoded, rule: CoreRules.unknownKey), [
-            "unknown key \"elemnts\"; did you mean \"elements\"?",
+            "unknown key \"elemnts\"; did you mean \"elements\"? The screen has no \"elements\", so nothing under this key is reviewed.",
             "unknown key \"titel\" in navigation_bar; did you mean \"title\"?",
             "unknown key \"colour\" in navigation_bar; did you mean \"color\"?",
             "unknown key \"zzz\"",
         ])
+        XCTAssertEqual(decoded.issues.filter { $0.rule == CoreRules.unknownKey }.map(\.severity), [.error, nil, nil, nil])
+    }
+
+    /// Only a top-level key whose meant key is not written hides anything; the meant key may come after it.
+    func testMisspeltSectionIsAnErrorOnlyWhenTheSectionIsMissing() throws {
+        let written = try decode("screen: A\nelemnts: []\nelements: []\nknd: login\n")
+        XCTAssertEqual(written.issues.map(\.severity), [nil, .error])
+        XCTAssertEqual(messages(written, rule: CoreRules.unknownKey).last, "unknown key \"knd\"; did you mean \"kind\"? The screen has no \"kind\", so nothing under this key is reviewed.")
     }
 
     func testNumbersRejectWordsAndNegativeSizes() throws {

@@ -63,6 +63,10 @@ public struct SpecDecoder: Sendable {
             case .background: screen.background = Self.color(value, key, &reader)
             }
         }
+        for misspelling in reader.topLevelMisspellings {
+            guard let meant = ScreenField(rawValue: misspelling.meant), marks.key(meant) == nil else { continue }
+            reader.hidesSection(issue: misspelling.issue, meant: misspelling.meant)
+        }
         screen.marks = marks
         if let declaredDevice { screen.device = declaredDevice }
         screen.canvas = canvas ?? DeviceFacts.defaultCanvas(for: screen.device)
