@@ -65,7 +65,10 @@ enum CheckCommand {
             Reviews screen specs (*.yaml, *.yml) and Interface Builder files
             (*.storyboard, *.xib), directories recursively, and prints every
             finding. With no PATH, reviews the config's `paths`. A PATH of -
-            reads one spec from standard input.
+            reads one spec from standard input. A named file, or standard input
+            named by --stdin-filename, is reviewed with the rest of its project
+            (the config's `paths` that hold it) for the rules across screens, and
+            only the files asked for are reported on.
             """,
         options: [
             .config, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
@@ -205,13 +208,26 @@ enum CheckCommand {
                 return ExitStatus.failure
             }
         }
+        // A file asked for alone is still part of its project: the rest is reviewed for the
+        // rules across screens, and the report keeps the asked files only.
+        var asked: Set<String>?
+        var contextResults: [FileResult] = []
+        if ProjectContext.isAsked(operands: paths, standardInputName: stdinName) {
+            let standardInputPath = stdinName == nil ? nil : standardInput?.file.path
+            let context = ProjectContext.around(
+                outcome.files.map(\.path) + [standardInputPath].compactMap { $0 }, config: config, discovery: discovery)
+            // Only the screens' summaries are read of these: no plugin, in process or not, runs on them.
+            let reader = Engine(plugins: [], importers: importers, config: config, wireframes: false)
+            contextResults = ParallelReview.review(context.files, with: reader)
+            asked = Set(outcome.files.map(\.displayPath) + [standardInput?.file.displayPath].compactMap { $0 })
+        }
         var fixedStandardInput: [UInt8]?
         if fixing {
             // Its passes review each file several times, and draw nothing.
             let fixer = CheckFixing(
                 engine: Engine(plugins: plugins.all, importers: importers, config: config, wireframes: false),
                 safeties: safeties, showsDiff: arguments.isSet(Self.diff))
-            var fixRun = fixer.run(outcome.files)
+            var fixRun = fixer.run(outcome.files, context: contextResults)
             if readsStandardInput, standardInput == nil, !fixer.showsDiff {
                 // Excluded by the config: passed through unchanged, as a filter should.
                 if case .success(.bytes(let bytes)) = StandardInput.read(limit: engine.config.limits.maxFileBytes) {
@@ -250,6 +266,9 @@ enum CheckCommand {
             case .bytes(let bytes): results.append(engine.review(bytes, file: file))
             case .tooLarge(let size): results.append(engine.review(tooLarge: size, file: file))
             }
+        }
+        if standardInput != nil || !contextResults.isEmpty {
+            results += consume contextResults
             results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         }
         // Standard input cannot be read again for a project fix: its text is handed over.
@@ -257,7 +276,8 @@ enum CheckCommand {
             if case .bytes(let bytes) = input.contents { return bytes } else { return nil }
         }
         let stdinDisplay = standardInput?.file.displayPath
-        let fullReport = engine.report(consume results, sources: { $0 == stdinDisplay ? stdinText : nil })
+        var fullReport = engine.report(consume results, sources: { $0 == stdinDisplay ? stdinText : nil })
+        if let asked { fullReport = ProjectContext.keeping(asked, of: fullReport) }
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
         var report = fullReport

@@ -26,11 +26,17 @@ struct CheckFixing {
         var fixed: FixLoop.Outcome
     }
 
-    func run(_ files: [SpecFile]) -> Outcome {
+    /// `context`: the rest of the project around `files` (`ProjectContext`), reviewed
+    /// already, which the project rules read and which is never fixed.
+    func run(_ files: [SpecFile], context: [FileResult] = []) -> Outcome {
         var outcome = Outcome()
         // The review before fixing says which files have anything to fix, so the others
         // are neither read again nor looped over.
-        let results = ParallelReview.review(files, with: engine)
+        var results = ParallelReview.review(files, with: engine)
+        if !context.isEmpty {
+            results += context
+            results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+        }
         let report = engine.report(results)
         let descriptions = Dictionary(engine.allRuleDescriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var fixable: Set<String> = []

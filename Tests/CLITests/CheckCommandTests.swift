@@ -60,6 +60,30 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(configured.stdout.contains(": warning: unknown key \"elemnts\""), configured.stdout)
     }
 
+    /// A named file is reviewed as part of its project: its parent and the other screens are
+    /// read from the config's paths, and only the file asked for is reported on.
+    func testANamedFileIsReviewedWithTheRestOfItsProject() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "paths: [screens]\n")
+        try tree.write("screens/library.yaml", "screen: Library\nnavigation_bar: {title: Library}\n")
+        try tree.write("screens/detail.yaml", "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Books}\n")
+        try tree.write("screens/small.yaml", Self.smallButton)
+        let outcome = try HiglintProcess.run(["check", "screens/detail.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "screens/detail.yaml:5:17: warning: back button says \"Books\" but the parent screen \"Library\" is titled \"Library\" [bars.back-title-mismatch]\n")
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 more with --unsafe-fixes)\n")
+        // The project fix needs the parent's title, and only the named file is written.
+        let fixed = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "screens/detail.yaml"], in: tree.url)
+        XCTAssertEqual(fixed.status, 0, fixed.stdout)
+        XCTAssertEqual(try String(contentsOf: tree.url.appendingPathComponent("screens/detail.yaml"), encoding: .utf8),
+                       "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Library}\n")
+        XCTAssertEqual(try String(contentsOf: tree.url.appendingPathComponent("screens/small.yaml"), encoding: .utf8), Self.smallButton)
+        // A file outside the config's paths is no part of the project: no context.
+        try tree.write("loose/detail.yaml", "screen: Loose\nparent: Library\n")
+        let loose = try HiglintProcess.run(["check", "loose/detail.yaml"], in: tree.url)
+        XCTAssertTrue(loose.stdout.contains("[spec.unknown-parent]"), loose.stdout)
+    }
+
     /// Paths in check's own log lines are escaped like the text report: a name cannot forge a line.
     func testPathsInLogLinesStayOnOneLine() throws {
         let tree = try SpecTree()
