@@ -181,6 +181,21 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try read(tree, "other.yaml"), Self.fixedText.replacing("screen: Small", with: "screen: Other"))
     }
 
+    /// Root may write any file, but a mode that lets nobody write says the file is not to
+    /// be changed: it is not replaced for root either.
+    func testAReadOnlyFileIsNotRewrittenByRoot() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.url.appendingPathComponent("small.yaml").path)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix("higlint: error: small.yaml: cannot replace "), outcome.stderr)
+        if getuid() == 0 { XCTAssertTrue(outcome.stderr.contains("small.yaml: it is read-only (mode 444)\n"), outcome.stderr) }
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+        let mode = try FileManager.default.attributesOfItem(atPath: tree.url.appendingPathComponent("small.yaml").path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o444)
+    }
+
     func testFixOptionsNeedFix() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)
