@@ -181,9 +181,9 @@ enum CheckCommand {
             return ExitStatus.failure
         }
         let plugins = RuntimePlugins(config)
-        if let error = plugins.configErrors.first {
+        if !plugins.configErrors.isEmpty {
             plugins.shutdown()
-            Console.error(error.description)
+            plugins.configErrors.forEach { Console.error($0.description) }
             return ExitStatus.failure
         }
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil

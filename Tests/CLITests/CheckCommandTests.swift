@@ -168,6 +168,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("nope.yaml"), missing.stderr)
     }
 
+    /// Every mistake of a config comes in one run, as a spec's do; a misspelt choice says what was meant.
+    func testEveryConfigErrorIsReportedAtOnce() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.clean)
+        try tree.write(".higlint.yaml", "app:\n  device: iphon\nthresholds:\n  min_hit_target: big\nrules:\n  buttons.hit-target: loud\n")
+        let outcome = try HiglintProcess.run(["check"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.stderr, """
+            .higlint.yaml:2:11: error: app.device: expected one of iphone, iphone-plus, ipad, universal, found "iphon"; did you mean "iphone"?
+            .higlint.yaml:4:19: error: thresholds.min_hit_target: expected a number, found "big"
+            .higlint.yaml:6:23: error: rules.buttons.hit-target: expected one of error, warning, info, off, found "loud"
+
+            """)
+    }
+
     func testConfigPathsThresholdsAndExcludes() throws {
         let tree = try SpecTree()
         try tree.write("specs/small.yaml", Self.smallButton)

@@ -212,7 +212,11 @@ struct NodeReader {
         if document.isNull(node) { return nil }
         if let value = document.withScalarBytes(node, { $0.flatMap(Value.choices.field(matchingPadded:)) }) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        schema(path(), "expected one of \(allowed), found \(document.kindDescription(node))", at: document.start(node))
+        var message = "expected one of \(allowed), found \(document.kindDescription(node))"
+        if let written = document.scalar(node), let close = Value.choices.suggestion(for: written) {
+            message += "; did you mean \(quoted(close))?"
+        }
+        schema(path(), message, at: document.start(node))
         return nil
     }
 
