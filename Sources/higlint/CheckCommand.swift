@@ -357,8 +357,7 @@ enum CheckCommand {
         if outputFailed { return ExitStatus.failure }
         if !arguments.isSet(Self.quiet) {
             var summary = TextReportWriter.summaryLine(report)
-            if baselined > 0 { summary += " (\(baselined) more in the baseline)" }
-            summary += CheckFixing.summary(fixed: fixed, report: report, safeties: safeties)
+            summary += CheckFixing.summary(fixed: fixed, report: report, safeties: safeties, baselined: baselined)
             Console.error(summary)
         }
         if ioFailed || fixFailed { return ExitStatus.failure }

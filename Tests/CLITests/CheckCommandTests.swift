@@ -71,7 +71,7 @@ final class CheckCommandTests: XCTestCase {
         let outcome = try HiglintProcess.run(["check", "screens/detail.yaml"], in: tree.url)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(outcome.stdout, "screens/detail.yaml:5:17: warning: back button says \"Books\" but the parent screen \"Library\" is titled \"Library\" [bars.back-title-mismatch]\n")
-        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 more with --unsafe-fixes)\n")
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 fixable with --fix --unsafe-fixes)\n")
         // The project fix needs the parent's title, and only the named file is written.
         let fixed = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "screens/detail.yaml"], in: tree.url)
         XCTAssertEqual(fixed.status, 0, fixed.stdout)

@@ -56,7 +56,7 @@ final class StandardInputTests: XCTestCase {
         let run = try piped(buffer, ["check", "--stdin-filename", "screens/detail.yaml"], in: tree)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "screens/detail.yaml:5:17: warning: back button says \"Shelf\" but the parent screen \"Library\" is titled \"Library\" [bars.back-title-mismatch]\n")
-        XCTAssertEqual(run.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 more with --unsafe-fixes)\n")
+        XCTAssertEqual(run.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 fixable with --fix --unsafe-fixes)\n")
         // A name the tree has already is a duplicate, reported on the buffer only.
         let copy = try piped("screen: Library\n", ["check", "--stdin-filename", "screens/new.yaml"], in: tree)
         XCTAssertEqual(copy.status, 1, copy.stderr)
