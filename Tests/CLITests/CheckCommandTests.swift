@@ -84,6 +84,22 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(loose.stdout.contains("[spec.unknown-parent]"), loose.stdout)
     }
 
+    /// `check .` in a repository meets other tools' YAML and a config not named as one:
+    /// the finding says what the file is, and what to do, rather than only that `screen` is missing.
+    func testAFileThatIsNoSpecIsSaidToBeOne() throws {
+        let tree = try SpecTree()
+        try tree.write("config.yaml", "paths: [screens]\nthresholds: {min_hit_target: 40}\n")
+        try tree.write("docker-compose.yml", "services:\n  web: {image: x}\n")
+        try tree.write("draft.yaml", "parent: Home\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        let schema = outcome.stdout.split(separator: "\n").filter { $0.hasSuffix("[spec.schema]") }
+        XCTAssertEqual(schema, [
+            "config.yaml:1:1: error: screen: is missing: every spec names its screen; this looks like a higlint config (\"paths\", \"thresholds\"), not a screen spec: higlint reads one named .higlint.yaml or given with --config; list this file under `exclude` in the config [spec.schema]",
+            "docker-compose.yml:1:1: error: screen: is missing: every spec names its screen; none of this file's keys (\"services\") is a spec's, so it is not a screen spec at all: list it under `exclude` in the config, or review the folder of the specs [spec.schema]",
+            "draft.yaml:1:1: error: screen: is missing: every spec names its screen [spec.schema]",
+        ], outcome.stdout)
+    }
+
     /// Paths in check's own log lines are escaped like the text report: a name cannot forge a line.
     func testPathsInLogLinesStayOnOneLine() throws {
         let tree = try SpecTree()

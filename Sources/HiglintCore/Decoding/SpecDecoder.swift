@@ -72,10 +72,27 @@ public struct SpecDecoder: Sendable {
         screen.canvas = canvas ?? DeviceFacts.defaultCanvas(for: screen.device)
         if screen.name == nil || screen.name?.allSatisfy(\.isWhitespace) == true {
             let written = marks.value(of: .screen)
-            reader.schema("screen", written == nil ? "is missing: every spec names its screen" : "is blank", at: written ?? marks.map)
+            let message = written == nil ? "is missing: every spec names its screen" + Self.notASpec(root, document, known: marks) : "is blank"
+            reader.schema("screen", message, at: written ?? marks.map)
             screen.name = nil
         }
         return DecodedScreen(screen: screen, issues: reader.issues)
+    }
+
+    /// What a map with none of a spec's keys is instead, for the message: `check .` in a
+    /// repository meets other tools' YAML, and a higlint config that is not named as one.
+    static func notASpec(_ root: Node, _ document: YAMLDocument, known: Marks<ScreenField>) -> String {
+        guard known.written.isEmpty else { return "" }
+        let keys = document.entries(root).compactMap { document.scalar($0.key) }
+        guard !keys.isEmpty else { return "" }
+        let configKeys = Set(ConfigLoader.Field.allCases.map(\.rawValue))
+        let shown = keys.prefix(3).map { quoted($0) }.joined(separator: ", ") + (keys.count > 3 ? ", ..." : "")
+        if keys.allSatisfy(configKeys.contains) {
+            return "; this looks like a higlint config (\(shown)), not a screen spec: higlint reads one named "
+                + ".higlint.yaml or given with --config; list this file under `exclude` in the config"
+        }
+        return "; none of this file's keys (\(shown)) is a spec's, so it is not a screen spec at all: "
+            + "list it under `exclude` in the config, or review the folder of the specs"
     }
 
     static let sizeNames = ["width", "height"]
