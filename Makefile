@@ -157,6 +157,7 @@ install: $(BIN)
 	install -m 644 completions/_higlint $(DESTDIR)$(ZSHCOMPDIR)/_higlint
 	install -m 644 completions/higlint.fish $(DESTDIR)$(FISHCOMPDIR)/higlint.fish
 	@echo "installed $(DESTDIR)$(BINDIR)/higlint, man higlint, and completions for bash, zsh and fish"
+	@[ -n "$(DESTDIR)" ] || scripts/completion-advice.sh "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) [ -n "$(DESTDIR)" ] || \
 		echo "$(BINDIR) is not on your PATH; add it with: export PATH=\"$(BINDIR):\$$PATH\"";; esac
 

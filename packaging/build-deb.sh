@@ -19,6 +19,13 @@ trap 'rm -rf "$stage"' EXIT
 make -s -C "$here" -o build -o deps install-service DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
 	ZSHCOMPDIR=/usr/share/zsh/vendor-completions BIN="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")" >/dev/null
 gzip -9n "$stage/usr/share/man/man1/higlint.1"
+# The documents messages and `higlint help` point at, under the names they use
+# (docs/plugins.md, schema/screen-spec.schema.json), and the copyright file.
+doc="$stage/usr/share/doc/higlint"
+install -d "$doc/docs" "$doc/schema"
+install -m 644 "$here/packaging/copyright" "$here/README.md" "$doc/"
+install -m 644 "$here"/docs/*.md "$here/docs/github-problem-matcher.json" "$here/docs/report-screenshot.png" "$doc/docs/"
+install -m 644 "$here/schema/screen-spec.schema.json" "$doc/schema/"
 # As Debian ships binaries; and mktemp's 700 is not what / should become.
 strip --strip-unneeded "$stage/usr/bin/higlint"
 chmod 755 "$stage"

@@ -52,6 +52,13 @@ for file in /usr/share/bash-completion/completions/higlint /usr/share/zsh/vendor
 	/usr/share/fish/vendor_completions.d/higlint.fish; do
 	[ -f "$file" ] || fail "no $file"
 done
+# The documents messages name, under the names they use.
+for file in copyright README.md docs/plugins.md docs/interface-builder.md docs/spec-format.md docs/rules.md \
+	schema/screen-spec.schema.json; do
+	[ -f "/usr/share/doc/higlint/$file" ] || fail "no /usr/share/doc/higlint/$file"
+done
+python3 -c 'import json, sys; json.load(open(sys.argv[1]))' /usr/share/doc/higlint/schema/screen-spec.schema.json \
+	|| fail "the installed JSON Schema does not parse"
 dpkg-query -W -f='${Conffiles}\n' higlint | grep -q '^ /etc/higlint/config.yaml ' || fail "/etc/higlint/config.yaml is not a conffile"
 
 # Removing takes every file but the edited conffile; purging takes that too.

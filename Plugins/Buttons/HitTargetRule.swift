@@ -25,7 +25,7 @@ struct HitTargetRule: ScreenRule {
         thresholds: [Self.minimum],
         fix: FixDeclaration(
             .safe, summary: "Gives the element a hit_area of at least the minimum, keeping any larger side.",
-            reason: "The visible frame stays as drawn; only the invisible touch area around it grows to the minimum. It is not offered where the larger area would crowd another control's (buttons.spacing): moving controls apart is a design decision."))
+            reason: "The visible frame stays as drawn; only the invisible touch area around it grows to the minimum. It is not offered where the larger area would crowd another control's (buttons.spacing): moving controls apart is a design decision; nor for a switch, whose touch area is UIKit's and no spec key changes it."))
 
     func check(_ screen: Screen, in context: RuleContext) -> [Violation] {
         let minimum = context[Self.minimum]
@@ -43,6 +43,14 @@ struct HitTargetRule: ScreenRule {
             let violation = Violation(
                 message: "\(what) \(formatPoints(size.width))x\(formatPoints(size.height)) pt is under \(bound ?? "") pt",
                 on: element)
+            // UIKit draws a switch at its own size and takes touches inside it only: a hit_area
+            // written in the spec would claim a touch area no design setting gives it.
+            if element.type == .switch, element.hitArea == nil {
+                var held = violation
+                held.hint = Self.switchHint
+                violations.append(held)
+                continue
+            }
             let area = Size(width: max(size.width, minimum), height: max(size.height, minimum))
             if controls == nil { controls = screen.allContentElements.filter(\.isInteractive) }
             if crowds(element, grownTo: area, among: controls ?? [], spacing: context[SpacingRule.minimum]) {
@@ -54,6 +62,8 @@ struct HitTargetRule: ScreenRule {
         }
         return violations
     }
+
+    static let switchHint = "A switch is the size UIKit gives it (51x31 pt) and takes touches only inside it: enlarge its touch area in code and record it as `hit_area`, or make the whole row toggle it and ignore this rule on the switch."
 
     /// Whether a touch area grown to `area` would come closer than `spacing` to another
     /// content control it is now far enough from, so that the fix would only trade this

@@ -101,7 +101,7 @@ extension WatchSession {
         let began = Clock.now()
         switch options.loadConfig() {
         case .failure(let error):
-            log("\(error.description)")
+            error.lines.forEach(log)
             log("higlint: note: \(reason): the new config is not used; the previous one stays in effect")
         case .success(let newConfig):
             table.removeAll()

@@ -94,7 +94,7 @@ final class WatchSession {
         switch options.loadConfig() {
         case .success(let loaded): initial = loaded
         case .failure(let error):
-            log(error.description)
+            error.lines.forEach(log)
             return false
         }
         let began = Clock.now()

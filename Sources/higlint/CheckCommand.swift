@@ -67,6 +67,10 @@ enum CheckCommand {
             SwiftUI, in a build with the SwiftUI importer), directories
             recursively, and prints every finding. With no PATH, reviews the
             config's `paths`. A PATH of - reads one spec from standard input.
+            A named file, or standard input named by --stdin-filename, is
+            reviewed with the rest of its project (the config's `paths` that
+            hold it) for the rules across screens, and only the files asked
+            for are reported on.
             """,
         options: [
             .config, .trustConfig, format, output, failOn, baseline, writeBaseline, quiet, timings, fix, unsafeFixes, diff, color, hints,
@@ -180,9 +184,9 @@ enum CheckCommand {
         }
         let plugins = RuntimePlugins(config, trust: ConfigResolution.trust(arguments))
         if case .refused(let reason) = plugins.verdict { Console.problem(reason) }
-        if let error = plugins.configErrors.first {
+        if !plugins.configErrors.isEmpty {
             plugins.shutdown()
-            Console.error(error.description)
+            plugins.configErrors.forEach { Console.error($0.description) }
             return ExitStatus.failure
         }
         let timings = arguments.isSet(Self.timings) ? RuleTimings() : nil
@@ -208,13 +212,26 @@ enum CheckCommand {
                 return ExitStatus.failure
             }
         }
+        // A file asked for alone is still part of its project: the rest is reviewed for the
+        // rules across screens, and the report keeps the asked files only.
+        var asked: Set<String>?
+        var contextResults: [FileResult] = []
+        if ProjectContext.isAsked(operands: paths, standardInputName: stdinName) {
+            let standardInputPath = stdinName == nil ? nil : standardInput?.file.path
+            let context = ProjectContext.around(
+                outcome.files.map(\.path) + [standardInputPath].compactMap { $0 }, config: config, discovery: discovery)
+            // Only the screens' summaries are read of these: no plugin, in process or not, runs on them.
+            let reader = Engine(plugins: [], importers: importers, config: config, wireframes: false)
+            contextResults = ParallelReview.review(context.files, with: reader)
+            asked = Set(outcome.files.map(\.displayPath) + [standardInput?.file.displayPath].compactMap { $0 })
+        }
         var fixedStandardInput: [UInt8]?
         if fixing {
             // Its passes review each file several times, and draw nothing.
             let fixer = CheckFixing(
                 engine: Engine(plugins: plugins.all, importers: importers, config: config, wireframes: false),
                 safeties: safeties, showsDiff: arguments.isSet(Self.diff))
-            var fixRun = fixer.run(outcome.files)
+            var fixRun = fixer.run(outcome.files, context: contextResults)
             if readsStandardInput, standardInput == nil, !fixer.showsDiff {
                 // Excluded by the config: passed through unchanged, as a filter should.
                 if case .success(.bytes(let bytes)) = StandardInput.read(limit: engine.config.limits.maxFileBytes) {
@@ -253,6 +270,9 @@ enum CheckCommand {
             case .bytes(let bytes): results.append(engine.review(bytes, file: file))
             case .tooLarge(let size): results.append(engine.review(tooLarge: size, file: file))
             }
+        }
+        if standardInput != nil || !contextResults.isEmpty {
+            results += consume contextResults
             results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
         }
         // Standard input cannot be read again for a project fix: its text is handed over.
@@ -260,7 +280,8 @@ enum CheckCommand {
             if case .bytes(let bytes) = input.contents { return bytes } else { return nil }
         }
         let stdinDisplay = standardInput?.file.displayPath
-        let fullReport = engine.report(consume results, sources: { $0 == stdinDisplay ? stdinText : nil })
+        var fullReport = engine.report(consume results, sources: { $0 == stdinDisplay ? stdinText : nil })
+        if let asked { fullReport = ProjectContext.keeping(asked, of: fullReport) }
         plugins.shutdown()
         if let timings { Console.error(timings.table()) }
         var report = fullReport
@@ -340,8 +361,7 @@ enum CheckCommand {
         if outputFailed { return ExitStatus.failure }
         if !arguments.isSet(Self.quiet) {
             var summary = TextReportWriter.summaryLine(report)
-            if baselined > 0 { summary += " (\(baselined) more in the baseline)" }
-            summary += CheckFixing.summary(fixed: fixed, report: report, safeties: safeties)
+            summary += CheckFixing.summary(fixed: fixed, report: report, safeties: safeties, baselined: baselined)
             Console.error(summary)
         }
         if ioFailed || fixFailed { return ExitStatus.failure }

@@ -26,11 +26,17 @@ struct CheckFixing {
         var fixed: FixLoop.Outcome
     }
 
-    func run(_ files: [SpecFile]) -> Outcome {
+    /// `context`: the rest of the project around `files` (`ProjectContext`), reviewed
+    /// already, which the project rules read and which is never fixed.
+    func run(_ files: [SpecFile], context: [FileResult] = []) -> Outcome {
         var outcome = Outcome()
         // The review before fixing says which files have anything to fix, so the others
         // are neither read again nor looped over.
-        let results = ParallelReview.review(files, with: engine)
+        var results = ParallelReview.review(files, with: engine)
+        if !context.isEmpty {
+            results += context
+            results.sort { FileSystem.precedes($0.file.displayPath, $1.file.displayPath) }
+        }
         let report = engine.report(results)
         let descriptions = Dictionary(engine.allRuleDescriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var fixable: Set<String> = []
@@ -106,16 +112,23 @@ struct CheckFixing {
     }
 
     /// What the summary line adds: how many were fixed, and how many more fixes are on offer.
-    static func summary(fixed: Int?, report: Report, safeties: Set<FixSafety>) -> String {
+    /// The summary line's one bracket: what a baseline hid, what was fixed, and what the
+    /// fixes not applied would do. "More" only follows a count it adds to: with no safe fix
+    /// offered, the unsafe ones are fixable with both options.
+    static func summary(fixed: Int?, report: Report, safeties: Set<FixSafety>, baselined: Int = 0) -> String {
         var parts: [String] = []
+        if baselined > 0 { parts.append("\(baselined) more in the baseline") }
         let offered = { (safety: FixSafety) in report.findings.reduce(0) { $0 + ($1.fix?.safety == safety ? 1 : 0) } }
+        let safe = offered(.safe)
+        let unsafe = safeties.contains(.unsafe) ? 0 : offered(.unsafe)
         if let fixed {
             parts.append("\(fixed) fixed")
-        } else if offered(.safe) > 0 {
-            parts.append("\(offered(.safe)) fixable with --fix")
-        }
-        if !safeties.contains(.unsafe), offered(.unsafe) > 0 {
-            parts.append("\(offered(.unsafe)) more with --unsafe-fixes")
+            if unsafe > 0 { parts.append("\(unsafe) more with --unsafe-fixes") }
+        } else if safe > 0 {
+            parts.append("\(safe) fixable with --fix")
+            if unsafe > 0 { parts.append("\(unsafe) more with --unsafe-fixes") }
+        } else if unsafe > 0 {
+            parts.append("\(unsafe) fixable with --fix --unsafe-fixes")
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }

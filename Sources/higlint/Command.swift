@@ -11,7 +11,10 @@ struct Command: Sendable {
         do throws(UsageError) {
             parsed = try ParsedArguments(arguments, for: declaration)
         } catch {
-            Console.error("higlint \(declaration.name): \(error)" + (error.showsHelp ? "\n" + HelpText.page(for: declaration) : ""))
+            // The synopsis, not the whole help page: a page of options would scroll the
+            // message and its suggestion out of sight.
+            let usage = "\nusage: \(declaration.synopsis)\n`higlint help \(declaration.name)` lists every option"
+            Console.error("higlint \(declaration.name): \(error)" + (error.showsHelp ? usage : ""))
             return ExitStatus.failure
         }
         if parsed.isSet(.help) {

@@ -59,7 +59,12 @@ enum WatchCommand {
             let missing = ConfigResolution.reviewPaths(positional, config: config).filter {
                 FileSystem.targetKind(at: FileSystem.absolute($0)) == .missing
             }
-            for path in missing { Console.problem("\(FileSystem.relative(FileSystem.absolute(path), to: FileSystem.currentDirectory())): no such file or directory") }
+            // A path from the config (the service's, at first) is mended in the config: say which.
+            let fromConfig = positional.isEmpty ? config.sourceName.map { "; point `paths` in \($0) at the spec tree" } : nil
+            for path in missing {
+                let shown = FileSystem.relative(FileSystem.absolute(path), to: FileSystem.currentDirectory())
+                Console.problem("\(shown): no such file or directory" + (fromConfig ?? ""))
+            }
             if !missing.isEmpty { return ExitStatus.failure }
         }
         let stateDirectory = environment("STATE_DIRECTORY").flatMap { $0.split(separator: ":").first.map(String.init) }

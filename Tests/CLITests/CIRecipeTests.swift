@@ -65,4 +65,35 @@ final class CIRecipeTests: XCTestCase {
             }
         }
     }
+
+    private static let documents = ["README.md", "CONTRIBUTING.md"]
+        + ["ci.md", "reports.md", "editors.md", "plugins.md", "watch.md", "fixes.md", "spec-format.md"].map { "docs/" + $0 }
+
+    /// A recipe that pins higlint to a tag works only if the tag exists: the docs name no
+    /// `vX.Y.Z` that this repository does not have.
+    func testTheDocsNameOnlyTagsThatExist() throws {
+        let git = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/git"), ["tag", "-l"], in: CompletionAndManPageTests.root)
+        XCTAssertEqual(git.status, 0, git.stderr)
+        let tags = Set(git.stdout.split(separator: "\n").map(String.init))
+        let tag = try Regex(#"\bv[0-9]+\.[0-9]+(\.[0-9]+)?\b"#)
+        for file in Self.documents {
+            let text = try String(contentsOf: CompletionAndManPageTests.root.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: tag) {
+                XCTAssertTrue(tags.contains(String(text[match.range])), "\(file) names the tag \(text[match.range]), which does not exist")
+            }
+        }
+    }
+
+    /// Every recipe that installs a Debian package says where the package comes from:
+    /// nothing but `make deb` makes one.
+    func testEveryPackageARecipeInstallsSaysHowItIsMade() throws {
+        var installing = 0
+        for file in Self.documents {
+            for block in try blocks(file) where block.text.contains("apt-get install") && block.text.contains(".deb") {
+                installing += 1
+                XCTAssertTrue(block.text.contains("make deb"), "\(file): a recipe installs a .deb without saying `make deb` builds it:\n\(block.text)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(installing, 5)
+    }
 }

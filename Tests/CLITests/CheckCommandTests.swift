@@ -4,7 +4,8 @@ import XCTest
 final class CheckCommandTests: XCTestCase {
     static let clean = "screen: Home\nelements:\n  - {id: b, type: button, frame: [0, 100, 44, 44]}\n"
     static let smallButton = "screen: Small\nelements:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n"
-    static let unknownKey = "screen: Typo\nelemnts: []\n"
+    /// A warning (a misspelt top-level section would be an error).
+    static let unknownKey = "screen: Typo\nstatus_bar: {hiden: false}\n"
 
     func testCleanTreeExitsZero() throws {
         let tree = try SpecTree()
@@ -32,6 +33,80 @@ final class CheckCommandTests: XCTestCase {
         try tree.write("small.yaml", Self.smallButton)
         XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "never"], in: tree.url).status, 0)
         XCTAssertEqual(try HiglintProcess.run(["check", ".", "--fail-on", "sometimes"], in: tree.url).status, 2)
+    }
+
+    /// A misspelt section hides the whole of it from review: a warning would let CI pass a
+    /// screen nobody reviewed, so it fails the check, named with the key it meant.
+    func testMisspeltSectionFailsTheCheck() throws {
+        let tree = try SpecTree()
+        try tree.write("home.yaml", "screen: Home\nelemnts:\n  - {id: b, type: button, frame: [0, 100, 30, 30]}\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stdout)
+        XCTAssertEqual(outcome.stdout, """
+            home.yaml:2:1: error: unknown key "elemnts"; did you mean "elements"? The screen has no "elements", \
+            so nothing under this key is reviewed. [spec.unknown-key]
+
+            """)
+        // A key with no near known key, or whose near key is written as well, stays a warning.
+        try tree.write("home.yaml", "screen: Home\nelements: []\nelemnts: []\nnotes: draft\n")
+        let written = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(written.status, 0, written.stdout)
+        XCTAssertEqual(written.stderr, "1 file, 1 screen: 0 errors, 2 warnings, 0 infos\n")
+        // A misspelt scalar, or a misspelt section with nothing in it, hides nothing reviewed.
+        try tree.write("home.yaml", "screen: Home\nparen: Root\nelemnts: []\nnavigaton_bar: {}\n")
+        let empty = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(empty.status, 0, empty.stdout)
+        XCTAssertTrue(empty.stderr.hasPrefix("1 file, 1 screen: 0 errors, 3 warnings, 0 infos"), empty.stderr)
+        try tree.write("home.yaml", "screen: Home\nnavigaton_bar: {title: Home}\n")
+        let bar = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(bar.status, 1, bar.stdout)
+        XCTAssertTrue(bar.stdout.contains(": error: unknown key \"navigaton_bar\"; did you mean \"navigation_bar\"?"), bar.stdout)
+        // The config's severity for the rule wins.
+        try tree.write("home.yaml", "screen: Home\nelemnts: []\n")
+        try tree.write(".higlint.yaml", "rules:\n  spec.unknown-key: warning\n")
+        let configured = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(configured.status, 0, configured.stdout)
+        XCTAssertTrue(configured.stdout.contains(": warning: unknown key \"elemnts\""), configured.stdout)
+    }
+
+    /// A named file is reviewed as part of its project: its parent and the other screens are
+    /// read from the config's paths, and only the file asked for is reported on.
+    func testANamedFileIsReviewedWithTheRestOfItsProject() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "paths: [screens]\n")
+        try tree.write("screens/library.yaml", "screen: Library\nnavigation_bar: {title: Library}\n")
+        try tree.write("screens/detail.yaml", "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Books}\n")
+        try tree.write("screens/small.yaml", Self.smallButton)
+        let outcome = try HiglintProcess.run(["check", "screens/detail.yaml"], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "screens/detail.yaml:5:17: warning: back button says \"Books\" but the parent screen \"Library\" is titled \"Library\" [bars.back-title-mismatch]\n")
+        XCTAssertEqual(outcome.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 fixable with --fix --unsafe-fixes)\n")
+        // The project fix needs the parent's title, and only the named file is written.
+        let fixed = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "screens/detail.yaml"], in: tree.url)
+        XCTAssertEqual(fixed.status, 0, fixed.stdout)
+        XCTAssertEqual(try String(contentsOf: tree.url.appendingPathComponent("screens/detail.yaml"), encoding: .utf8),
+                       "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Library}\n")
+        XCTAssertEqual(try String(contentsOf: tree.url.appendingPathComponent("screens/small.yaml"), encoding: .utf8), Self.smallButton)
+        // A file outside the config's paths is no part of the project: no context.
+        try tree.write("loose/detail.yaml", "screen: Loose\nparent: Library\n")
+        let loose = try HiglintProcess.run(["check", "loose/detail.yaml"], in: tree.url)
+        XCTAssertTrue(loose.stdout.contains("[spec.unknown-parent]"), loose.stdout)
+    }
+
+    /// `check .` in a repository meets other tools' YAML and a config not named as one:
+    /// the finding says what the file is, and what to do, rather than only that `screen` is missing.
+    func testAFileThatIsNoSpecIsSaidToBeOne() throws {
+        let tree = try SpecTree()
+        try tree.write("config.yaml", "paths: [screens]\nthresholds: {min_hit_target: 40}\n")
+        try tree.write("docker-compose.yml", "services:\n  web: {image: x}\n")
+        try tree.write("draft.yaml", "parent: Home\n")
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        let schema = outcome.stdout.split(separator: "\n").filter { $0.hasSuffix("[spec.schema]") }
+        XCTAssertEqual(schema, [
+            "config.yaml:1:1: error: screen: is missing: every spec names its screen; this looks like a higlint config (\"paths\", \"thresholds\"), not a screen spec: higlint reads one named .higlint.yaml or given with --config; list this file under `exclude` in the config [spec.schema]",
+            "docker-compose.yml:1:1: error: screen: is missing: every spec names its screen; none of this file's keys (\"services\") is a spec's, so it is not a screen spec at all: list it under `exclude` in the config, or review the folder of the specs [spec.schema]",
+            "draft.yaml:1:1: error: screen: is missing: every spec names its screen [spec.schema]",
+        ], outcome.stdout)
     }
 
     /// Paths in check's own log lines are escaped like the text report: a name cannot forge a line.
@@ -116,6 +191,21 @@ final class CheckCommandTests: XCTestCase {
         let missing = try HiglintProcess.run(["check", "--config", "nope.yaml", "."], in: tree.url)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("nope.yaml"), missing.stderr)
+    }
+
+    /// Every mistake of a config comes in one run, as a spec's do; a misspelt choice says what was meant.
+    func testEveryConfigErrorIsReportedAtOnce() throws {
+        let tree = try SpecTree()
+        try tree.write("a.yaml", Self.clean)
+        try tree.write(".higlint.yaml", "app:\n  device: iphon\nthresholds:\n  min_hit_target: big\nrules:\n  buttons.hit-target: loud\n")
+        let outcome = try HiglintProcess.run(["check"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.stderr, """
+            .higlint.yaml:2:11: error: app.device: expected one of iphone, iphone-plus, ipad, universal, found "iphon"; did you mean "iphone"?
+            .higlint.yaml:4:19: error: thresholds.min_hit_target: expected a number, found "big"
+            .higlint.yaml:6:23: error: rules.buttons.hit-target: expected one of error, warning, info, off, found "loud"
+
+            """)
     }
 
     func testConfigPathsThresholdsAndExcludes() throws {

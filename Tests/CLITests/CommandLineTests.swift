@@ -72,6 +72,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(nothingClose.stderr.contains("did you mean"), nothingClose.stderr)
     }
 
+    /// The suggestion stays in sight: the synopsis and where the options are follow it, not the help page.
+    func testAMisspeltOptionIsFollowedByTheSynopsisOnly() throws {
+        let tree = try SpecTree()
+        let outcome = try HiglintProcess.run(["check", "--fial-on", "warning"], in: tree.url)
+        XCTAssertEqual(outcome.status, 2)
+        let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 4, outcome.stderr)
+        XCTAssertEqual(lines.first, "higlint check: unknown option --fial-on; did you mean --fail-on?")
+        XCTAssertTrue(lines[1].hasPrefix("usage: higlint check "), outcome.stderr)
+        XCTAssertEqual(lines[2], "`higlint help check` lists every option")
+    }
+
     func testMisspeltOptionsAndValuesAreSuggested() throws {
         let tree = try SpecTree()
         let formats = HelpText.alternatives(ReportFormat.names)

@@ -96,4 +96,53 @@ final class ConfigDiscoveryTests: XCTestCase {
         XCTAssertTrue(defaults.stdout.hasPrefix("# The effective config. No --config and no .higlint.yaml"), defaults.stdout)
         XCTAssertFalse(defaults.stdout.split(separator: "\n").dropFirst().contains { $0.contains("# ") && !$0.hasSuffix("# default") })
     }
+
+    /// Every key a config sets is printed, those with structure too, and the printed config,
+    /// loaded, prints the same values again.
+    func testPrintConfigShowsEveryKeySet() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", """
+            plugins:
+              enabled: [buttons]
+              external:
+                - {name: acme, command: [python3, "rules one.py"], timeout_ms: 900}
+            custom_rules:
+              house.tall:
+                summary: "Tall: primary buttons"
+                where: {role: primary, label: {matches: "^[A-Z]"}}
+                require:
+                  height: {min: tall, present: true}
+                message: "{id} is {height} pt high"
+                thresholds:
+                  tall: {default: 50, meaning: the least height}
+            thresholds:
+              tall: 48
+              acme_limit: 3
+            watch:
+              poll_interval_ms: 750
+              report: live.json
+              outputs: [sarif=live.sarif]
+            baseline: base.json
+
+            """)
+        let run = try HiglintProcess.run(["check", "--print-config"], in: tree.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        func row(_ text: String) -> String? { lines.first { $0.hasPrefix(text) } }
+        XCTAssertTrue(row("  poll_interval_ms: 750")?.hasSuffix("# .higlint.yaml:18:3") == true, run.stdout)
+        XCTAssertTrue(row(#"    - {name: "acme", command: ["python3", "rules one.py"], timeout_ms: 900}"#)?.hasSuffix("# .higlint.yaml:4:7") == true, run.stdout)
+        XCTAssertTrue(row(#"  house.tall: {summary: "Tall: primary buttons", where: {role: primary, label: {matches: "^[A-Z]"}}, "#)?
+            .hasSuffix("# .higlint.yaml:6:3") == true, run.stdout)
+        XCTAssertTrue(row("  tall: 48")?.hasSuffix("# .higlint.yaml:15:3") == true, run.stdout)
+        XCTAssertTrue(row("  acme_limit: 3")?.hasSuffix("# .higlint.yaml:16:3") == true, run.stdout)
+        XCTAssertNotNil(row("  enabled: [\"buttons\"]"), run.stdout)
+        XCTAssertNotNil(row("  report: \"live.json\""), run.stdout)
+        XCTAssertNotNil(row("baseline: \"base.json\""), run.stdout)
+
+        try tree.write("printed.yaml", run.stdout)
+        let again = try HiglintProcess.run(["check", "--config", "printed.yaml", "--print-config"], in: tree.url)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let values = { (text: String) in text.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  # ").first?.trimmingCharacters(in: .whitespaces) ?? "" } }
+        XCTAssertEqual(values(again.stdout), values(run.stdout))
+    }
 }

@@ -55,6 +55,30 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(unsafe.stderr, "3 files, 3 screens: 0 errors, 0 warnings, 0 infos (1 fixed)\n")
     }
 
+    /// A switch is the size UIKit gives it, in a spec as in a storyboard: both sources report
+    /// it alike, and no hit_area is proposed for it (none would change the app).
+    func testASwitchAtUIKitsSizeIsOneFindingInBothSourcesAndHasNoFix() throws {
+        let tree = try SpecTree()
+        let spec = "screen: Settings\nelements:\n  - {id: wifi, type: switch, frame: [300, 100, 51, 31]}\n"
+        try tree.write("settings.yaml", spec)
+        let control = "<switch opaque=\"NO\" contentHorizontalAlignment=\"center\" id=\"wifi\"><rect key=\"frame\" x=\"300\" y=\"200\" width=\"51\" height=\"31\"/></switch>"
+        try tree.write("Main.storyboard", IBTestFiles.storyboard(moreSubviews: [control]))
+        let outcome = try HiglintProcess.run(["check", "--fix", "--unsafe-fixes", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertEqual(try read(tree, "settings.yaml"), spec, "no fix written")
+        let lines = outcome.stdout.split(separator: "\n").filter { $0.contains("[buttons.hit-target]") }
+        XCTAssertEqual(lines.count, 2, outcome.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.contains("wifi: frame 51x31 pt is under 44x44 pt") }, outcome.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Main.storyboard:") } && lines.contains { $0.hasPrefix("settings.yaml:3:5:") }, outcome.stdout)
+        XCTAssertTrue(outcome.stderr.hasSuffix("(0 fixed)\n"), outcome.stderr)
+
+        let json = try HiglintProcess.run(["check", "--format", "json", "settings.yaml"], in: tree.url)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let finding = try XCTUnwrap((report["findings"] as? [[String: Any]])?.first)
+        XCTAssertTrue(finding["fix"] is NSNull, "\(finding)")
+        XCTAssertEqual(finding["hint"] as? String, "A switch is the size UIKit gives it (51x31 pt) and takes touches only inside it: enlarge its touch area in code and record it as `hit_area`, or make the whole row toggle it and ignore this rule on the switch.")
+    }
+
     func testPlainCheckSaysHowManyAreFixable() throws {
         let tree = try SpecTree()
         try tree.write("small.yaml", Self.fixable)
@@ -155,6 +179,21 @@ final class FixCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stderr.contains("higlint: error: small.yaml: "), outcome.stderr)
         XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
         XCTAssertEqual(try read(tree, "other.yaml"), Self.fixedText.replacing("screen: Small", with: "screen: Other"))
+    }
+
+    /// Root may write any file, but a mode that lets nobody write says the file is not to
+    /// be changed: it is not replaced for root either.
+    func testAReadOnlyFileIsNotRewrittenByRoot() throws {
+        let tree = try SpecTree()
+        try tree.write("small.yaml", Self.fixable)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.url.appendingPathComponent("small.yaml").path)
+        let outcome = try HiglintProcess.run(["check", "--fix", "--fail-on", "never", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix("higlint: error: small.yaml: cannot replace "), outcome.stderr)
+        if getuid() == 0 { XCTAssertTrue(outcome.stderr.contains("small.yaml: it is read-only (mode 444)\n"), outcome.stderr) }
+        XCTAssertEqual(try read(tree, "small.yaml"), Self.fixable)
+        let mode = try FileManager.default.attributesOfItem(atPath: tree.url.appendingPathComponent("small.yaml").path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o444)
     }
 
     func testFixOptionsNeedFix() throws {

@@ -18,6 +18,17 @@ final class InstallTests: XCTestCase {
                    "PREFIX=\(prefix.url.path)", "SYSCONFDIR=\(prefix.url.path)/etc", "BIN=\(try HiglintProcess.binary().path)"])
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertTrue(install.stdout.contains("is not on your PATH; add it with: export PATH=\"\(prefix.url.path)/bin:$PATH\""), install.stdout)
+        // No shell looks for completions under this prefix: each one installed says what to add.
+        let share = prefix.url.path + "/share"
+        for (shell, advice) in [
+            ("fish", "fish: \(share)/fish/vendor_completions.d is not on fish_complete_path: add `set -p fish_complete_path \(share)/fish/vendor_completions.d` to ~/.config/fish/config.fish"),
+            ("zsh", "zsh: \(share)/zsh/site-functions is not on fpath: add `fpath=(\(share)/zsh/site-functions $fpath)` before compinit in ~/.zshrc"),
+        ] where FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") {
+            XCTAssertTrue(install.stdout.contains(advice + "\n"), install.stdout)
+        }
+        if !FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion") {
+            XCTAssertTrue(install.stdout.contains("bash: completions load through bash-completion, which is not installed: apt-get install bash-completion, or add `source \(share)/bash-completion/completions/higlint` to ~/.bashrc\n"), install.stdout)
+        }
 
         var installed: [String] = []
         if let walk = FileManager.default.enumerator(atPath: prefix.url.path) {

@@ -35,6 +35,27 @@ final class RulesCommandTests: XCTestCase {
         let unknown = try HiglintProcess.run(["explain", "buttons.hit"], in: tree.url)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("did you mean \"buttons.hit-target\"?"), unknown.stderr)
+        // The guideline by its title, not a document number.
+        XCTAssertTrue(outcome.stdout.contains("\nSource: Apple's iOS Human Interface Guidelines, on interactivity and feedback"), outcome.stdout)
+        XCTAssertFalse(outcome.stdout.contains("source document"), outcome.stdout)
+    }
+
+    /// The name after the plugin finds the rule; a plugin's name lists its rules.
+    func testExplainTakesARulesShortNameAndAPluginsName() throws {
+        let tree = try SpecTree()
+        let short = try HiglintProcess.run(["explain", "hit-target"], in: tree.url)
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertTrue(short.stdout.hasPrefix("buttons.hit-target (error)"), short.stdout)
+        let plugin = try HiglintProcess.run(["explain", "buttons"], in: tree.url)
+        XCTAssertEqual(plugin.status, 0, plugin.stderr)
+        let lines = plugin.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "the buttons plugin's rules:")
+        XCTAssertEqual(lines.dropFirst().prefix(4).map { String($0.split(separator: " ").first ?? "") },
+                       ["buttons.hit-target", "buttons.spacing", "buttons.border-in-bar", "buttons.custom-standard-action"])
+        XCTAssertEqual(lines.last, "`higlint explain RULE` shows one of them.")
+        let nothing = try HiglintProcess.run(["explain", "buttns"], in: tree.url)
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertTrue(nothing.stderr.contains("did you mean \"buttons\"?"), nothing.stderr)
     }
 
     /// `rules` and `explain` say which rules `--fix` fixes, and whether safely.
@@ -76,7 +97,7 @@ final class RulesCommandTests: XCTestCase {
                 continue
             }
             XCTAssertTrue(source.hasPrefix("Source: Apple's iOS Human Interface Guidelines, on "), "\(id): \(source)")
-            XCTAssertTrue(source.hasSuffix("(source document \(seed))"), "\(id): \(source)")
+            XCTAssertFalse(source.contains(seed), "the title names the text; its number says nothing: \(id): \(source)")
         }
     }
 }

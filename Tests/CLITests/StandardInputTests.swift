@@ -43,6 +43,26 @@ final class StandardInputTests: XCTestCase {
         XCTAssertTrue(duplicate.stdout.contains("d.yaml:1:9: error: screen \"Small\" is already declared in c.yaml:1:9"), duplicate.stdout)
     }
 
+    /// A named spec on standard input is reviewed as part of its project, as the language
+    /// server reviews an open buffer: its parent is found in the tree, and its own text, not
+    /// the file on disk, is what is reviewed and reported.
+    func testStandardInputIsReviewedWithTheRestOfItsProject() throws {
+        let tree = try SpecTree()
+        try tree.write(".higlint.yaml", "paths: [screens]\n")
+        try tree.write("screens/library.yaml", "screen: Library\nnavigation_bar: {title: Library}\n")
+        try tree.write("screens/detail.yaml", "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Books}\n")
+        try tree.write("screens/small.yaml", Self.small)
+        let buffer = "screen: Detail\nparent: Library\nnavigation_bar:\n  title: Detail\n  back: {title: Shelf}\n"
+        let run = try piped(buffer, ["check", "--stdin-filename", "screens/detail.yaml"], in: tree)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "screens/detail.yaml:5:17: warning: back button says \"Shelf\" but the parent screen \"Library\" is titled \"Library\" [bars.back-title-mismatch]\n")
+        XCTAssertEqual(run.stderr, "1 file, 1 screen: 0 errors, 1 warning, 0 infos (1 fixable with --fix --unsafe-fixes)\n")
+        // A name the tree has already is a duplicate, reported on the buffer only.
+        let copy = try piped("screen: Library\n", ["check", "--stdin-filename", "screens/new.yaml"], in: tree)
+        XCTAssertEqual(copy.status, 1, copy.stderr)
+        XCTAssertEqual(copy.stdout, "screens/new.yaml:1:9: error: screen \"Library\" is already declared in screens/library.yaml:1:9 [spec.duplicate-screen]\n")
+    }
+
     func testForceExcludeAppliesTheGlobsToNamedFilesAndStandardInput() throws {
         let tree = try SpecTree()
         try tree.write(".higlint.yaml", "exclude: ['drafts/**']\n")

@@ -130,6 +130,40 @@ final class ConfigTests: XCTestCase {
         guard case .success = YAMLLoader.load(Array("screen: A\n".utf8), limits: limits) else { return XCTFail("did not load") }
     }
 
+    /// The shipped config.yaml is where a new user learns the keys: each one the loader
+    /// takes is in it, written or as a commented-out example, and the examples, uncommented,
+    /// are a config the loader takes.
+    func testShippedConfigDocumentsEveryKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("config.yaml"), encoding: .utf8)
+        let example = try Regex(#"^\s*([a-z_][a-z0-9_.-]*:(\s|$)|- )"#)
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let hash = line.firstIndex(of: "#"), line[..<hash].allSatisfy({ $0 == " " }) else { return String(line) }
+            var rest = line[line.index(after: hash)...]
+            if rest.first == " " { rest = rest.dropFirst() }
+            return rest.prefixMatch(of: example) == nil ? String(line) : String(line[..<hash] + rest)
+        }
+        let lines = uncommented.joined(separator: "\n")
+        func keys<Field: SpecField>(_: Field.Type) -> [String] { Field.allCases.map(\.rawValue) }
+        for key in keys(ConfigLoader.Field.self) {
+            XCTAssertTrue(uncommented.contains { $0.hasPrefix(key + ":") }, "config.yaml does not show `\(key):`")
+        }
+        let nested = keys(ConfigLoader.AppField.self) + keys(ConfigLoader.PluginListField.self) + keys(ConfigLoader.ExternalPluginField.self)
+            + keys(ConfigLoader.LimitField.self) + keys(ConfigLoader.WatchField.self) + keys(CustomRuleReader.RuleField.self)
+            + keys(CustomRuleReader.ThresholdField.self)
+        for key in nested {
+            let written = try Regex("^ +(- )?\(key):( .*)?$")
+            XCTAssertTrue(uncommented.contains { $0.wholeMatch(of: written) != nil }, "config.yaml does not show `\(key):`")
+        }
+        let config = try loader.parse(Array(lines.utf8), file: "config.yaml")
+        XCTAssertEqual(config.externalPlugins.map(\.name), ["acme"])
+        XCTAssertEqual(config.customRules.map(\.description.id), ["house.primary-height"])
+        XCTAssertNotNil(config.enabledPlugins)
+        XCTAssertNotNil(config.baseline)
+        XCTAssertNotNil(config.watch.report)
+        XCTAssertFalse(config.watch.outputs.isEmpty)
+    }
+
     func testShippedConfigLoadsAndReviewsTheExamples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let config = try loader.load(path: root.appendingPathComponent("config.yaml").path)

@@ -71,13 +71,22 @@ final class DecoderTests: XCTestCase {
     }
 
     func testUnknownKeysSuggestTheClosestKnownKey() throws {
-        let decoded = try decode("screen: A\nelemnts: []\nnavigation_bar: {titel: A, colour: red}\nzzz: 1\n")
+        let decoded = try decode("screen: A\nelemnts: [{type: text}]\nnavigation_bar: {titel: A, colour: red}\nzzz: 1\n")
         XCTAssertEqual(messages(decoded, rule: CoreRules.unknownKey), [
-            "unknown key \"elemnts\"; did you mean \"elements\"?",
+            "unknown key \"elemnts\"; did you mean \"elements\"? The screen has no \"elements\", so nothing under this key is reviewed.",
             "unknown key \"titel\" in navigation_bar; did you mean \"title\"?",
             "unknown key \"colour\" in navigation_bar; did you mean \"color\"?",
             "unknown key \"zzz\"",
         ])
+        XCTAssertEqual(decoded.issues.filter { $0.rule == CoreRules.unknownKey }.map(\.severity), [.error, nil, nil, nil])
+    }
+
+    /// Only a misspelt section that holds something, and whose meant key is not written (before
+    /// or after it), hides anything reviewed; a misspelt scalar (`knd: login`) stays a warning.
+    func testMisspeltSectionIsAnErrorOnlyWhenTheSectionIsMissing() throws {
+        let written = try decode("screen: A\nelemnts: [{type: text}]\nelements: []\nknd: login\ntoolbr: {items: []}\n")
+        XCTAssertEqual(written.issues.map(\.severity), [nil, nil, .error])
+        XCTAssertEqual(messages(written, rule: CoreRules.unknownKey).last, "unknown key \"toolbr\"; did you mean \"toolbar\"? The screen has no \"toolbar\", so nothing under this key is reviewed.")
     }
 
     func testNumbersRejectWordsAndNegativeSizes() throws {

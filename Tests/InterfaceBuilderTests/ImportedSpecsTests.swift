@@ -26,7 +26,7 @@ final class ImportedSpecsTests: XCTestCase {
     }
 
     func testWhatTheImporterHeldBackIsWrittenAsIgnoreLists() throws {
-        let control = "<switch opaque=\"NO\" id=\"s\"><rect key=\"frame\" x=\"10\" y=\"10\" width=\"51\" height=\"31\"/></switch>"
+        let control = "<slider opaque=\"NO\" id=\"s\"><rect key=\"frame\" x=\"10\" y=\"10\" width=\"51\" height=\"31\"/></slider>"
         let launch = IB.storyboard(IB.scene(IB.controller(subviews: control)), attributes: " launchScreen=\"YES\"")
         let text = try XCTUnwrap(try specs(launch, name: "Launch.storyboard").first?.text)
         XCTAssertTrue(text.contains("ignore: [buttons.hit-target]"), text)

@@ -48,10 +48,13 @@ final class TrustTests: XCTestCase {
     }
 
     func testSystemSizedAndDisabledControlsAreNotHeldToTheHitTarget() {
-        for kind in ["switch", "slider", "segmentedControl", "stepper"] {
+        for kind in ["slider", "segmentedControl", "stepper"] {
             let control = "<\(kind) opaque=\"NO\" id=\"c\"><rect key=\"frame\" x=\"10\" y=\"10\" width=\"51\" height=\"31\"/></\(kind)>"
             XCTAssertEqual(hitTargets(control), [], kind)
         }
+        // IB draws a switch at the size it runs at, and a spec's switch of that size is held to the target.
+        let control = "<switch opaque=\"NO\" id=\"c\"><rect key=\"frame\" x=\"10\" y=\"10\" width=\"51\" height=\"31\"/></switch>"
+        XCTAssertEqual(hitTargets(control).map(\.message), ["frame 51x31 pt is under 44x44 pt (IB switch, id c)"])
         XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 30, 30, attributes: " enabled=\"NO\"")), [])
         XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 30, 30, attributes: " userInteractionEnabled=\"NO\"")), [])
     }

@@ -45,6 +45,18 @@ final class SystemdUnitTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: installed.config, encoding: .utf8), "paths: [/srv/mine]\n")
     }
 
+    /// The shipped config names a tree that is not there until someone edits it: the service
+    /// then stops with one line that says so (exit 2, which the unit does not restart on).
+    func testTheShippedConfigFailsWithOneLineSayingWhatToEdit() throws {
+        let workspace = try Workspace()
+        let installed = try install(into: workspace)
+        guard FileManager.default.fileExists(atPath: "/srv/higlint/specs") == false else { throw XCTSkip("/srv/higlint/specs exists here") }
+        let outcome = try Higlint.run([installed.binary, "watch", "--config", installed.config, "--report", workspace.at("report.json")],
+                                      in: workspace.url)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, "higlint: error: /srv/higlint/specs: no such file or directory; point `paths` in \(installed.config) at the spec tree\n")
+    }
+
     func testTheInstalledUnitVerifies() throws {
         let analyze = try analyzer()
         let workspace = try Workspace()
@@ -75,7 +87,7 @@ final class SystemdUnitTests: XCTestCase {
             "Type=notify", "ExecReload=kill -HUP $MAINPID", "Restart=on-failure", "StateDirectory=higlint",
             "DynamicUser=yes", "ProtectSystem=strict", "ProtectHome=read-only", "PrivateTmp=yes", "PrivateNetwork=yes",
             "NoNewPrivileges=yes", "RestrictAddressFamilies=AF_UNIX", "SystemCallFilter=@system-service",
-            "CapabilityBoundingSet=", "MemoryMax=1G",
+            "CapabilityBoundingSet=", "MemoryMax=1G", "RestartPreventExitStatus=2",
         ] {
             XCTAssertTrue(lines.contains(required), "missing \(required)")
         }

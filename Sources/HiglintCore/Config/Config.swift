@@ -129,6 +129,9 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var mark: Mark?
     public var message: String
+    /// The file's problems after this one, in document order: all are reported at once, as a
+    /// spec's are, so that fixing a config takes one run rather than one per mistake.
+    public var following: [ConfigError] = []
 
     public init(file: String, mark: Mark?, message: String) {
         self.file = file
@@ -136,8 +139,13 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
+    /// One line for each problem, this one first.
+    public var lines: [String] { [line] + following.flatMap(\.lines) }
+
+    private var line: String {
         if let mark { return "\(file):\(mark.line):\(mark.column): error: \(message)" }
         return "\(file): error: \(message)"
     }
+
+    public var description: String { lines.joined(separator: "\n") }
 }

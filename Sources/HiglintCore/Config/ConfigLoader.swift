@@ -151,7 +151,9 @@ public struct ConfigLoader: Sendable {
             }
         }
         if let issue = reader.issues.first {
-            throw ConfigError(file: file, mark: issue.mark, message: issue.message)
+            var error = ConfigError(file: file, mark: issue.mark, message: issue.message)
+            error.following = reader.issues.dropFirst().map { ConfigError(file: file, mark: $0.mark, message: $0.message) }
+            throw error
         }
         if config.watch.maxDelayMilliseconds < config.watch.settleMilliseconds {
             config.watch.maxDelayMilliseconds = config.watch.settleMilliseconds

@@ -7,6 +7,9 @@
 struct NodeReader {
     let document: YAMLDocument
     private(set) var issues: [SpecIssue] = []
+    /// The unknown keys of the top-level map that have a suggestion: the index of each one's
+    /// issue, and the key it most likely meant.
+    private(set) var topLevelMisspellings: [(issue: Int, meant: String)] = []
 
     init(_ document: YAMLDocument) {
         self.document = document
@@ -103,7 +106,17 @@ struct NodeReader {
             message += "; did you mean \(quoted(suggestion))?"
             fix = [.renameKey(at: mark, to: suggestion)]
         }
+        if path.isEmpty, let suggestion { topLevelMisspellings.append((issues.count, suggestion)) }
         issues.append(SpecIssue(rule: CoreRules.unknownKey, message: message, mark: mark, fix: fix))
+    }
+
+    /// Makes a misspelt top-level key an error: `meant` is written nowhere else in the map,
+    /// so the part of the screen it holds is not reviewed at all, and a warning alone would
+    /// let the check pass a screen it never read.
+    mutating func hidesSection(issue index: Int, meant: String) {
+        guard issues.indices.contains(index) else { return }
+        issues[index].severity = .error
+        issues[index].message += " The screen has no \(quoted(meant)), so nothing under this key is reviewed."
     }
 
     /// `list[index]`, as `"\(list)[\(index)]"` writes it, but with its bytes written once into
@@ -199,7 +212,11 @@ struct NodeReader {
         if document.isNull(node) { return nil }
         if let value = document.withScalarBytes(node, { $0.flatMap(Value.choices.field(matchingPadded:)) }) { return value }
         let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        schema(path(), "expected one of \(allowed), found \(document.kindDescription(node))", at: document.start(node))
+        var message = "expected one of \(allowed), found \(document.kindDescription(node))"
+        if let written = document.scalar(node), let close = Value.choices.suggestion(for: written) {
+            message += "; did you mean \(quoted(close))?"
+        }
+        schema(path(), message, at: document.start(node))
         return nil
     }
 

@@ -63,15 +63,56 @@ public struct SpecDecoder: Sendable {
             case .background: screen.background = Self.color(value, key, &reader)
             }
         }
+        for misspelling in reader.topLevelMisspellings {
+            guard let meant = ScreenField(rawValue: misspelling.meant), Self.sections.contains(meant), marks.key(meant) == nil,
+                  reader.issues.indices.contains(misspelling.issue)
+            else { continue }
+            // Only a section with something in it is lost: a misspelt scalar (`paren: Home`)
+            // or an empty list hides nothing that would be reviewed, and stays a warning.
+            let mark = reader.issues[misspelling.issue].mark
+            guard let value = document.entries(root).first(where: { document.start($0.key) == mark })?.value,
+                  Self.holdsContent(value, document)
+            else { continue }
+            reader.hidesSection(issue: misspelling.issue, meant: misspelling.meant)
+        }
         screen.marks = marks
         if let declaredDevice { screen.device = declaredDevice }
         screen.canvas = canvas ?? DeviceFacts.defaultCanvas(for: screen.device)
         if screen.name == nil || screen.name?.allSatisfy(\.isWhitespace) == true {
             let written = marks.value(of: .screen)
-            reader.schema("screen", written == nil ? "is missing: every spec names its screen" : "is blank", at: written ?? marks.map)
+            let message = written == nil ? "is missing: every spec names its screen" + Self.notASpec(root, document, known: marks) : "is blank"
+            reader.schema("screen", message, at: written ?? marks.map)
             screen.name = nil
         }
         return DecodedScreen(screen: screen, issues: reader.issues)
+    }
+
+    /// What a map with none of a spec's keys is instead, for the message: `check .` in a
+    /// repository meets other tools' YAML, and a higlint config that is not named as one.
+    static func notASpec(_ root: Node, _ document: YAMLDocument, known: Marks<ScreenField>) -> String {
+        guard known.written.isEmpty else { return "" }
+        let keys = document.entries(root).compactMap { document.scalar($0.key) }
+        guard !keys.isEmpty else { return "" }
+        let configKeys = Set(ConfigLoader.Field.allCases.map(\.rawValue))
+        let shown = keys.prefix(3).map { quoted($0) }.joined(separator: ", ") + (keys.count > 3 ? ", ..." : "")
+        if keys.allSatisfy(configKeys.contains) {
+            return "; this looks like a higlint config (\(shown)), not a screen spec: higlint reads one named "
+                + ".higlint.yaml or given with --config; list this file under `exclude` in the config"
+        }
+        return "; none of this file's keys (\(shown)) is a spec's, so it is not a screen spec at all: "
+            + "list it under `exclude` in the config, or review the folder of the specs"
+    }
+
+    /// The top-level keys whose value holds what the rules review (elements, bars, gestures):
+    /// misspelt, a whole part of the screen goes unread.
+    static let sections: Set<ScreenField> = [.elements, .navigationBar, .tabBar, .toolbar, .gestures, .layouts]
+
+    static func holdsContent(_ node: Node, _ document: YAMLDocument) -> Bool {
+        switch document.kind(node) {
+        case .sequence: return document.items(node).contains { _ in true }
+        case .mapping: return document.entries(node).contains { _ in true }
+        default: return false
+        }
     }
 
     static let sizeNames = ["width", "height"]

@@ -46,6 +46,13 @@ public enum FixedFile {
         guard access(target, W_OK) == 0 else { return .failure(.unwritable(WriteProblem(.replace, path, code: errno))) }
         var info = stat()
         let permissions: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
+        // Root passes `access` whatever the mode says; a mode that lets nobody write still
+        // means the file is not to be changed.
+        if let permissions, permissions & 0o222 == 0 {
+            var problem = WriteProblem(.replace, path, code: EACCES)
+            problem.reason = "it is read-only (mode \(String(permissions & 0o777, radix: 8)))"
+            return .failure(.unwritable(problem))
+        }
         let written = fixed.withUnsafeBytes { bytes in
             AtomicFile.write(pieces: [bytes], to: target, permissions: permissions)
         }

@@ -55,7 +55,7 @@ public enum RuleCatalogWriter {
             out += "\n"
             for rule in members {
                 out += "### `\(rule.id)`\n\n"
-                out += "\(rule.rationale) (seed: \(rule.seed))\n\n"
+                out += "\(rule.rationale) (source: \(GuidelineSource.describe(seed: rule.seed)))\n\n"
                 out += "Fix: \(rule.hint)\n\n"
                 if let fix = rule.fix { out += "\(fixLine(fix)): \(fix.summary) \(fix.reason)\n\n" }
                 for threshold in rule.thresholds {

@@ -14,6 +14,9 @@ public struct Engine: Sendable {
     /// When set, the time each rule and reviewer takes is added up here (`check --timings`).
     public let timings: RuleTimings?
     private let coreSeverities: [String: Severity]
+    /// The core rules whose severity the config sets: a problem's own severity
+    /// (`SpecIssue.severity`) gives way to it.
+    private let configuredCoreRules: Set<String>
     /// Readers of other formats, and their own rules (`loaderRules`) that the config left on.
     let importers: [any ScreenImporter]
     let loaderRules: [String: EnabledRule<RuleDescription>]
@@ -100,6 +103,7 @@ public struct Engine: Sendable {
         self.failureSeverity = config.severity(of: PluginFailure.description)
         self.loaderRules = loaderRules
         self.coreSeverities = coreSeverities
+        self.configuredCoreRules = Set(CoreRules.descriptions.map(\.id).filter { config.ruleSeverities[$0] != nil })
         self.knownNames = known
         self.decoder = SpecDecoder(defaultDevice: config.appDevice)
     }
@@ -264,7 +268,8 @@ public struct Engine: Sendable {
             for issue in issues {
                 let fix = issue.fix.isEmpty ? nil : resolve(issue.fix, CoreRules.description(of: issue.rule), in: document)
                 emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
-                     suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, fix: fix, into: &findings)
+                     suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, fix: fix,
+                     severity: issue.severity, into: &findings)
             }
             if hasIgnoreLists {
                 checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) {
@@ -784,11 +789,13 @@ public struct Engine: Sendable {
     /// every one of its kind (each IB screen, `spec.duplicate-screen`).
     func emit(
         _ ruleID: String, _ message: @autoclosure () -> String, at mark: Mark, file: SpecFile, screen: String?, element: String?,
-        suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, fix: Fix? = nil, into findings: inout [Finding]
+        suppressed: [String] = [], marks: [Mark] = [], usage: inout IgnoreUsage, fix: Fix? = nil, severity raised: Severity? = nil,
+        into findings: inout [Finding]
     ) {
-        guard let severity = coreSeverities[ruleID], let description = coreDescription(ruleID),
+        guard var severity = coreSeverities[ruleID], let description = coreDescription(ruleID),
               !usage.suppresses(description, names: suppressed, marks: marks)
         else { return }
+        if let raised, !configuredCoreRules.contains(ruleID) { severity = raised }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
             message: message(), hint: description.hint, screen: screen, element: element, fix: fix))

@@ -50,7 +50,7 @@ public enum CoreRules {
             nonTriggeringExamples: ["screen: NO\nelements:\n  - {id: save, type: button, frame: [0, 0, 44, 44]}\n"]),
         RuleDescription(
             id: unknownKey, severity: .warning, summary: "A key the spec format does not define.",
-            rationale: "A misspelt key would silently disable the check that reads it; naming it, with the closest known key, catches the typo.",
+            rationale: "A misspelt key would silently disable the check that reads it; naming it, with the closest known key, catches the typo. A misspelt top-level key whose closest known key the screen does not have (`elemnts:` on a screen without `elements:`) is an error: nothing under it is reviewed, and a warning would let the check pass a screen it never read. A severity set for this rule in the config applies to both.",
             seed: seedNote, hint: "Correct the key's spelling, or remove it.",
             triggeringExamples: ["screen: Home\nelemnts: []\n"],
             nonTriggeringExamples: ["screen: Home\nelements: []\n"],

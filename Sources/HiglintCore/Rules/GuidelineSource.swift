@@ -11,10 +11,11 @@ public enum GuidelineSource {
             + "and layout that communicates",
     ]
 
-    /// The text's title and its number. A seed that is no document number (the core's
-    /// rules cite the spec format itself) already says what it is.
+    /// The guideline text by its title: the number is the catalog's bookkeeping, which
+    /// says nothing to a reader (it stays in `rules --format json`). A seed that is no
+    /// known document number (the core's rules cite the spec format itself, a plugin may
+    /// name its own source) is shown as written.
     public static func describe(seed: String) -> String {
-        if let title = titles[seed] { return "\(title) (source document \(seed))" }
-        return seed.allSatisfy(\.isNumber) ? "source document \(seed)" : seed
+        titles[seed] ?? seed
     }
 }
