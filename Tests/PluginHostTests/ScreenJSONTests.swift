@@ -78,4 +78,26 @@ final class ScreenJSONTests: XCTestCase {
         XCTAssertNil(screen["toolbar"])
         XCTAssertNil(screen["login"])
     }
+
+    /// Colours (spec format v3) reach plugins with both appearances; none written, none sent.
+    func testColoursAreSentInBothAppearances() throws {
+        let screen = try render("""
+            screen: Home
+            background: "#F2F2F7"
+            elements:
+              - {id: a, type: text, label: A, color: {light: "#000", dark: "#FFFFFF80"}, background: clear}
+              - {id: b, type: text, label: B}
+            """)
+        XCTAssertEqual(screen["background"] as? [String: String], ["light": "#F2F2F7", "dark": "#F2F2F7"])
+        let elements = try XCTUnwrap(screen["elements"] as? [[String: Any]])
+        XCTAssertEqual(elements[0]["color"] as? [String: String], ["light": "#000000", "dark": "#FFFFFF80"])
+        XCTAssertEqual(elements[0]["background"] as? [String: String], ["light": "#00000000", "dark": "#00000000"])
+        XCTAssertNil(elements[1]["color"])
+        XCTAssertNil(elements[1]["background"])
+        var unknown = Screen(device: .iphone, canvas: Size(width: 375, height: 667))
+        var fields = Element.Fields(placement: .content, path: "elements[0]", marks: Marks(Mark(line: 3, column: 5)))
+        fields.color = .unknown("set in code")
+        unknown.elements = [Element(fields)]
+        XCTAssertTrue(ScreenJSON.render(unknown).contains("\"color\":{\"unknown\":\"set in code\"}"), ScreenJSON.render(unknown))
+    }
 }

@@ -111,6 +111,57 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(loaded.dom.contains("<p class=\"hint\">"))
     }
 
+    static let colored = """
+        screen: Colours
+        background: {light: "#F2F2F7", dark: "#1C1C1E"}
+        elements:
+          - id: note
+            type: text
+            label: Tap to start
+            color: {light: "#3C3C43", dark: "#EBEBF5"}
+            frame: [16, 100, 300, 30]
+          - id: go
+            type: button
+            label: Go
+            color: "#FFFFFF"
+            background: {light: "#007AFF", dark: "#0A84FF"}
+            frame: [16, 150, 300, 44]
+        """
+
+    /// Colours are drawn as written, in the appearance shown: the system's at first (light
+    /// here, dark in a browser forced dark), and the page offers the toggle only when a
+    /// screen has colours; a report without any has neither the toggle nor colour data.
+    func testWireframesAreDrawnInTheirColoursInEitherAppearance() throws {
+        let html = Reports.render(Reports.report(["colours.yaml": Self.colored]), .html)
+        XCTAssertTrue(html.contains("id=\"appearance-dark\""))
+        let data = try embeddedData(html)
+        let screen = try XCTUnwrap(((data["files"] as? [[String: Any]])?.first?["s"] as? [[String: Any]])?.first)
+        XCTAssertEqual(screen["bg"] as? [String], ["#F2F2F7", "#1C1C1E"])
+        let items = try XCTUnwrap(screen["i"] as? [[String: Any]])
+        XCTAssertEqual(items.first?["fc"] as? [String], ["#3C3C43", "#EBEBF5"])
+        XCTAssertEqual(items.last?["fb"] as? [String], ["#007AFF", "#0A84FF"])
+        XCTAssertEqual(items.last?["fc"] as? [String], ["#FFFFFF", "#FFFFFF"])
+        let plain = Reports.render(Reports.report(Reports.app), .html)
+        XCTAssertFalse(plain.contains("id=\"appearance-dark\""))
+        XCTAssertFalse(plain.contains("\"fc\":"), plain)
+        XCTAssertFalse(plain.contains("\"bg\":"), plain)
+
+        let temp = try TempDirectory()
+        let page = try temp.write("report.html", Reports.render(Reports.report(["colours.yaml": Self.colored]), .html, failOn: nil))
+        let light = try Browser.load(page)
+        XCTAssertEqual(light.console, [])
+        XCTAssertTrue(light.dom.contains("data-appearance=\"light\""), light.dom)
+        XCTAssertTrue(light.dom.contains("fill: rgb(242, 242, 247)"), "the light background")
+        XCTAssertTrue(light.dom.contains("fill: rgb(0, 122, 255)"), "the button's light fill")
+        XCTAssertTrue(light.dom.contains("fill: rgb(60, 60, 67)"), "the text's light colour")
+        let dark = try Browser.load(page, extraArguments: ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"])
+        XCTAssertEqual(dark.console, [])
+        XCTAssertTrue(dark.dom.contains("data-appearance=\"dark\""), dark.dom)
+        XCTAssertTrue(dark.dom.contains("fill: rgb(28, 28, 30)"), "the dark background")
+        XCTAssertTrue(dark.dom.contains("fill: rgb(10, 132, 255)"), "the button's dark fill")
+        XCTAssertTrue(dark.dom.contains("fill: rgb(235, 235, 245)"), "the text's dark colour")
+    }
+
     func testLiveModeReloadsOnlyWhenAsked() throws {
         let report = Reports.report(Reports.app)
         var options = Reports.options()

@@ -176,10 +176,10 @@ enum Browser {
         ProcessInfo.processInfo.environment.merging(["TMPDIR": profile.path]) { _, profile in profile }
     }
 
-    static func load(_ page: URL) throws -> Page {
+    static func load(_ page: URL, extraArguments: [String] = []) throws -> Page {
         let chromium = try Tool.chromium()
         let profile = try TempDirectory()
-        let outcome = try Tool.run(chromium, arguments(profile.url) + ["--dump-dom", page.absoluteString],
+        let outcome = try Tool.run(chromium, arguments(profile.url) + extraArguments + ["--dump-dom", page.absoluteString],
                                    environment: environment(profile.url))
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         return Page(dom: outcome.stdout, console: consoleLines(outcome.stderr))

@@ -127,6 +127,10 @@ public struct HTMLReportWriter: ReportWriter {
         }
         out += "</fieldset>\n<fieldset><legend>show</legend>"
         out += "<label class=\"chip\"><input type=\"checkbox\" id=\"show-clean\"> screens without findings</label>"
+        // Only a report with colours to draw has two appearances to show.
+        if report.files.contains(where: { $0.wireframes.contains(where: \.hasColors) }) {
+            out += "<label class=\"chip\"><input type=\"checkbox\" id=\"appearance-dark\"> dark appearance</label>"
+        }
         out += "<input type=\"search\" id=\"query\" placeholder=\"filter by screen, file, rule or text\" aria-label=\"filter by text\">"
         out += "</fieldset>\n<p id=\"status\" role=\"status\"></p>\n</nav>\n"
         return out
@@ -161,6 +165,7 @@ public struct HTMLReportWriter: ReportWriter {
     private static func wireframeJSON(_ wireframe: Wireframe) -> String {
         var out = "{\"n\":" + JSONText.optional(wireframe.screen) + ",\"c\":[" + number(wireframe.canvas.width) + ","
             + number(wireframe.canvas.height) + "]"
+        if let background = wireframe.background { out += ",\"bg\":" + colorJSON(background) }
         if let bar = wireframe.statusBar { out += ",\"sb\":" + rect(bar) }
         if let bar = wireframe.navigationBar {
             out += ",\"nb\":{\"r\":" + rect(bar.frame)
@@ -191,7 +196,15 @@ public struct HTMLReportWriter: ReportWriter {
         if let hit = item.hitArea { out += ",\"a\":" + rect(hit) }
         if item.depth > 0 { out += ",\"d\":\(item.depth)" }
         if item.placed { out += ",\"z\":1" }
+        if let color = item.color { out += ",\"fc\":" + colorJSON(color) }
+        if let background = item.background { out += ",\"fb\":" + colorJSON(background) }
         return out + "}"
+    }
+
+    /// `["#RRGGBB[AA]", "#RRGGBB[AA]"]`: the light and the dark value; nil colours are not written.
+    private static func colorJSON(_ color: Color) -> String {
+        guard let light = color[.light], let dark = color[.dark] else { return "null" }
+        return "[" + JSONText.string(light.hex) + "," + JSONText.string(dark.hex) + "]"
     }
 
     private static func rect(_ rect: Rect) -> String {

@@ -96,6 +96,7 @@ public enum ScreenJSON {
             json.list("ignore", screen.review.ignore) { name, json in json.value(name) }
             json.text("reason", screen.review.reason)
         }
+        color("background", screen.background, &json)
         at(screen.marks.map, &json)
         json.close()
     }
@@ -135,9 +136,26 @@ public enum ScreenJSON {
         json.text("title", element.title)
         json.text("badge", element.badge)
         json.list("ignore", element.ignore) { name, json in json.value(name) }
+        color("color", element.color, &json)
+        color("background", element.background, &json)
         json.list("children", element.children, self.element)
         at(element.marks.map, &json)
         json.close()
+    }
+
+    /// `{"light": "#RRGGBB[AA]", "dark": ...}`, or `{"unknown": "why"}` when the source
+    /// names a colour that cannot be read; nothing when it names none.
+    private static func color(_ key: StaticString, _ color: Color?, _ json: inout JSONBuffer) {
+        guard let color else { return }
+        json.object(key) { json in
+            switch color {
+            case .known(let light, let dark):
+                json.text("light", light.hex)
+                json.text("dark", dark.hex)
+            case .unknown(let reason):
+                json.text("unknown", reason)
+            }
+        }
     }
 
     private static func font(_ font: Font, _ json: inout JSONBuffer) {

@@ -28,6 +28,10 @@ public struct Wireframe: Sendable, Hashable {
         public var placed: Bool
         /// 0 for top-level elements, 1 for their children, and so on.
         public var depth: Int
+        /// The element's foreground and fill as the source gives them (spec format v3), so
+        /// the page draws what `text.contrast` measured; nil when not given or unknown.
+        public var color: Color? = nil
+        public var background: Color? = nil
     }
 
     public struct NavigationBar: Sendable, Hashable {
@@ -39,6 +43,8 @@ public struct Wireframe: Sendable, Hashable {
     public var screen: String?
     public var documentIndex: Int
     public var canvas: Size
+    /// The screen's own background, when the source gives one that is known.
+    public var background: Color?
     /// Nil when the status bar is hidden.
     public var statusBar: Rect?
     public var navigationBar: NavigationBar?
@@ -58,6 +64,7 @@ public struct Wireframe: Sendable, Hashable {
         self.screen = screen.name
         self.documentIndex = documentIndex
         canvas = screen.canvas
+        background = screen.background.flatMap { $0.isKnown ? $0 : nil }
         let width = screen.canvas.width
         var top: Double = 0
         if screen.statusBar?.hidden != true {
@@ -144,6 +151,14 @@ public struct Wireframe: Sendable, Hashable {
         return Wireframe.Item(
             name: element.name, type: element.type?.rawValue ?? fallbackType, place: place, frame: frame,
             hitArea: hitArea, label: element.label ?? element.title, icon: icon, badge: element.badge,
-            placed: element.frame == nil, depth: depth)
+            placed: element.frame == nil, depth: depth,
+            color: element.color.flatMap { $0.isKnown ? $0 : nil },
+            background: element.background.flatMap { $0.isKnown ? $0 : nil })
+    }
+
+    /// Whether the source gives any colour on the screen: only then does the page fill the
+    /// drawing with the colours of an appearance (a spec without colours keeps its look).
+    public var hasColors: Bool {
+        background != nil || items.contains { $0.color != nil || $0.background != nil }
     }
 }

@@ -36,7 +36,13 @@
     if (loose.length || file.s.length === 0) { cards.push({ file: file.f, name: null, wire: null, findings: loose }); }
   });
 
-  var state = { severity: { error: true, warning: true, info: true }, plugins: new Map(), clean: false, query: "" };
+  var state = { severity: { error: true, warning: true, info: true }, plugins: new Map(), clean: false, query: "", dark: false };
+
+  // A colour pair from the data, [light, dark], in the appearance shown.
+  function shade(pair) { return pair ? pair[state.dark ? 1 : 0] : undefined; }
+  function hasColors(w) {
+    return w.bg !== undefined || w.i.some(function (item) { return item.fc !== undefined || item.fb !== undefined; });
+  }
   var shown = [];
   var drawn = 0;
   var observe = function () {};
@@ -188,7 +194,14 @@
       height: Math.round(vh * scale), role: "img" });
     var title = svg("title", {}, pic);
     title.textContent = "Wireframe of " + (card.name || "unnamed screen");
-    rect(pic, [0, 0, cw, ch], "canvas", 10 * u).setAttribute("stroke-width", u);
+    var canvas = rect(pic, [0, 0, cw, ch], "canvas", 10 * u);
+    canvas.setAttribute("stroke-width", u);
+    // A screen with colours is drawn in them, on the system background of the appearance
+    // when it sets none: what text.contrast measured, in light or dark.
+    if (hasColors(w)) {
+      canvas.style.fill = shade(w.bg) || (state.dark ? "#000000" : "#FFFFFF");
+      pic.setAttribute("data-appearance", state.dark ? "dark" : "light");
+    }
     var content = w.i.filter(function (item) { return !item.p; });
     var barItems = w.i.filter(function (item) { return item.p; });
     content.forEach(function (item) { drawItem(pic, item, u); });
@@ -314,6 +327,13 @@
       rect(g, f, item.p ? "el el-button" : "el", 4 * u).setAttribute("stroke-width", sw);
       text(g, x + wd / 2, cy, label || item.n, item.p ? "label label-button" : "label", size, "middle", wd - 4 * u);
     }
+    if (item.fb !== undefined) {
+      var shape = g.querySelector("rect.el");
+      if (shape) { shape.style.fill = shade(item.fb); }
+    }
+    if (item.fc !== undefined) {
+      Array.prototype.forEach.call(g.querySelectorAll("text.label"), function (label) { label.style.fill = shade(item.fc); });
+    }
   }
 
   // Filters.
@@ -328,6 +348,8 @@
       state.plugins.set(box.getAttribute("data-plugin"), box.checked);
     });
     state.clean = document.getElementById("show-clean").checked;
+    var dark = document.getElementById("appearance-dark");
+    state.dark = dark ? dark.checked : false;
     state.query = document.getElementById("query").value.trim().toLowerCase();
   }
   function writeFilters(saved) {
@@ -340,6 +362,8 @@
       if (typeof v === "boolean") { box.checked = v; }
     });
     if (typeof saved.clean === "boolean") { document.getElementById("show-clean").checked = saved.clean; }
+    var dark = document.getElementById("appearance-dark");
+    if (dark && typeof saved.dark === "boolean") { dark.checked = saved.dark; }
     if (typeof saved.query === "string") { document.getElementById("query").value = saved.query; }
   }
   document.querySelector("nav.filters").addEventListener("change", function () { readFilters(); refilter(); });
@@ -348,6 +372,10 @@
     clearTimeout(typing);
     typing = setTimeout(function () { readFilters(); refilter(); }, 150);
   });
+
+  // The appearance starts as the system's, and the toggle switches it.
+  var darkToggle = document.getElementById("appearance-dark");
+  if (darkToggle && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) { darkToggle.checked = true; }
 
   // Live mode (watch): reload on a timer, keeping the scroll position and the filters.
   var saved = null;
@@ -361,7 +389,7 @@
         var plugins = Object.create(null);
         state.plugins.forEach(function (checked, name) { plugins[name] = checked; });
         sessionStorage.setItem(storeKey, JSON.stringify({ scrollY: window.scrollY, severity: state.severity,
-          plugins: plugins, clean: state.clean, query: document.getElementById("query").value }));
+          plugins: plugins, clean: state.clean, dark: state.dark, query: document.getElementById("query").value }));
       } catch (e) { /* storage off: the reload just starts at the top */ }
       location.reload();
     }, data.live * 1000);
