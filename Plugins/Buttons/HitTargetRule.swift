@@ -9,7 +9,7 @@ struct HitTargetRule: ScreenRule {
         id: "buttons.hit-target", severity: .error,
         summary: "An interactive element's touch area is under the minimum hit target in width or height.",
         rationale: "Apple asks for a hit target of about 44x44 pt for every tappable control, so people can hit it without precision (HIG: interactivity and feedback).",
-        seed: "000", hint: "Enlarge the frame, or give the element a `hit_area` of at least 44x44 pt.",
+        seed: "000", hint: "Enlarge the frame, or give the element a `hit_area` of at least {min_hit_target}x{min_hit_target} pt.",
         triggeringExamples: [
             "screen: Home\nelements:\n  - {id: save, type: button, frame: [16, 100, 43.9, 44]}\n",
             "screen: Home\nelements:\n  - {id: more, type: image, action: open, frame: [16, 100, 30, 30]}\n",

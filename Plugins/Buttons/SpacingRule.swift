@@ -9,7 +9,7 @@ struct SpacingRule: ScreenRule {
         id: "buttons.spacing", severity: .warning,
         summary: "Two interactive elements' touch areas overlap or lie closer than the minimum spacing.",
         rationale: "Controls packed together get tapped by mistake; Apple asks for ample spacing between interactive elements (HIG: interactivity).",
-        seed: "000", hint: "Move the controls apart so their touch areas are at least 8 pt apart.",
+        seed: "000", hint: "Move the controls apart so their touch areas are at least {min_spacing} pt apart.",
         triggeringExamples: [
             "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: b, type: button, frame: [67.9, 100, 44, 44]}\n",
             "screen: Home\nelements:\n  - {id: a, type: button, frame: [16, 100, 44, 44]}\n  - {id: b, type: switch, frame: [40, 120, 51, 44]}\n",

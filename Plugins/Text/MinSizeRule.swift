@@ -9,7 +9,7 @@ struct MinSizeRule: ScreenRule {
         id: "text.min-size", severity: .error,
         summary: "A font's effective size (explicit, else its text style's default) is under the minimum legible size.",
         rationale: "Apple sets a floor of 11 pt for any text, even at the smallest text-size setting; below it text stops being legible (seed 000, text should always be legible). A style without a size counts at its default size at the Large setting.",
-        seed: "000", hint: "Raise the font size to at least 11 pt, or use a text style no smaller than caption2.",
+        seed: "000", hint: "Raise the font size to at least {min_font_size} pt, or use a text style no smaller than caption2.",
         triggeringExamples: [
             "screen: Home\nelements:\n  - {id: note, type: text, label: Terms apply, font: {size: 10.9}}\n",
             "screen: Home\nnavigation_bar:\n  title: Home\n  title_font: {size: 9}\n",

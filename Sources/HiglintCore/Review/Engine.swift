@@ -771,7 +771,7 @@ public struct Engine: Sendable {
     ) -> Finding {
         Finding(
             file: file.displayPath, line: violation.mark.line, column: violation.mark.column, rule: rule.id,
-            severity: severity, message: violation.message, hint: violation.hint ?? rule.hint, screen: screen, element: violation.element,
+            severity: severity, message: violation.message, hint: violation.hint ?? rule.hint(under: config.thresholds), screen: screen, element: violation.element,
             fix: fix)
     }
 
@@ -798,7 +798,7 @@ public struct Engine: Sendable {
         if let raised, !configuredCoreRules.contains(ruleID) { severity = raised }
         findings.append(Finding(
             file: file.displayPath, line: mark.line, column: mark.column, rule: ruleID, severity: severity,
-            message: message(), hint: description.hint, screen: screen, element: element, fix: fix))
+            message: message(), hint: description.hint(under: config.thresholds), screen: screen, element: element, fix: fix))
     }
 }
 

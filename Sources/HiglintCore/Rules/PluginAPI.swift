@@ -16,8 +16,14 @@ public struct RuleDescription: Sendable {
     public var rationale: String
     /// The source document the guideline comes from (`000`, `002`, `003`).
     public var seed: String
-    /// One line: what to do about a finding.
-    public var hint: String
+    /// One line: what to do about a finding, with the thresholds at their defaults (what
+    /// `rules`, `explain` and docs/rules.md show).
+    public private(set) var hint: String
+    /// The hint as declared: `{min_hit_target}` stands for that threshold's value, so a
+    /// finding's hint names the number the config set, not the default.
+    public var hintTemplate: String {
+        didSet { hint = Self.fill(hintTemplate, thresholds, values: ThresholdValues()) }
+    }
     /// Whole screen documents that must produce at least one finding of this rule.
     public var triggeringExamples: [String]
     /// Whole screen documents that must produce none.
@@ -39,12 +45,32 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.seed = seed
+        self.hintTemplate = hint
         self.hint = hint
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.thresholds = thresholds.map(\.declaration)
         self.isProjectRule = isProjectRule
         self.fix = fix
+        self.hint = Self.fill(hint, self.thresholds, values: ThresholdValues())
+    }
+
+    /// The hint of a finding under the config's threshold values.
+    public func hint(under values: ThresholdValues) -> String {
+        // Most hints name no threshold, and most configs set none: nothing to fill then.
+        guard !thresholds.isEmpty, hintTemplate.utf8.contains(UInt8(ascii: "{")) else { return hint }
+        return Self.fill(hintTemplate, thresholds, values: values)
+    }
+
+    /// `template` with each `{key}` of a declared threshold replaced by its value.
+    static func fill(_ template: String, _ thresholds: [ThresholdDeclaration], values: ThresholdValues) -> String {
+        guard !thresholds.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var text = template
+        for threshold in thresholds {
+            let value = values[key: threshold.key] ?? threshold.defaultValue
+            text = text.replacing("{" + threshold.key + "}", with: value.description)
+        }
+        return text
     }
 
     private static func plugin(of id: String) -> String { String(id.prefix { $0 != "." }) }
