@@ -100,9 +100,19 @@ public struct FigmaImporter: ScreenImporter {
     }
 
     /// The link that opens a node in Figma: `https://www.figma.com/design/KEY/?node-id=1-2`
-    /// (the node id's `:` written `-`, as Figma writes it in its own links).
+    /// (the node id's `:` written `-`, as Figma writes it in its own links, and the `;` of a
+    /// layer inside an instance, `I1:2;3:4`, escaped as a query needs it).
     public static func link(key: String, node: String) -> String {
-        "https://www.figma.com/design/\(key)/?node-id=" + String(node.map { $0 == ":" ? "-" : $0 })
+        var id = ""
+        for character in node {
+            switch character {
+            case ":": id += "-"
+            case ";": id += "%3B"
+            case "0"..."9", "a"..."z", "A"..."Z", "-": id.append(character)
+            default: id += character.utf8.map { "%" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+            }
+        }
+        return "https://www.figma.com/design/\(key)/?node-id=" + id
     }
 }
 
