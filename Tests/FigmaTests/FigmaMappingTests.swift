@@ -206,3 +206,40 @@ final class FigmaMappingTests: XCTestCase {
         XCTAssertTrue(found.findings.first?.message.hasPrefix("#000000 on #000000 is 1.00:1, under 4.5:1 in the dark appearance") ?? false)
     }
 }
+
+/// `figma.files` in the config: the key of a file saved under any name, for its links.
+final class FigmaConfigTests: XCTestCase {
+    private func load(_ text: String) throws -> Config {
+        var config = try ConfigLoader(plugins: [FigmaImporter().plugin]).parse(Array(text.utf8), file: "c.yaml")
+        config.baseDirectory = "/project"
+        return config
+    }
+
+    func testAFileTheConfigNamesHasItsKeyWhateverItsName() throws {
+        let config = try load("figma:\n  files:\n    - {key: Kq3ZPwLrB7mVxTn2aYdE9s, path: design/app.figma.json}\n")
+        XCTAssertEqual(config.figmaFiles.map(\.key), ["Kq3ZPwLrB7mVxTn2aYdE9s"])
+        XCTAssertEqual(config.importOptions.designFileKeys, ["/project/design/app.figma.json": "Kq3ZPwLrB7mVxTn2aYdE9s"])
+        let frame = FigmaFile.screen([FigmaFile.node("FRAME", id: "2:1", name: "Go", box: (1016, 2100, 20, 20), extra: [FigmaFile.tap])])
+        let result = FigmaFile.engine(config: config).review(
+            Array(FigmaFile.file([frame]).utf8), file: SpecFile(path: "/project/design/app.figma.json", displayPath: "design/app.figma.json"),
+            with: FigmaImporter())
+        XCTAssertEqual(result.findings.map(\.url), ["https://www.figma.com/design/Kq3ZPwLrB7mVxTn2aYdE9s/?node-id=2-1"])
+        // Named neither by the config nor with a key, a file's findings have no link.
+        XCTAssertEqual(FigmaFile.review(FigmaFile.file([frame]), name: "app.figma.json").findings.map(\.url), [nil])
+    }
+
+    func testEntriesThatCannotBeUsedAreErrorsWithTheirPositions() {
+        let cases = [
+            ("figma:\n  files:\n    - {key: \"no/key\", path: a.figma.json}\n", "3:13"),
+            ("figma:\n  files:\n    - {key: Kq3ZPwLrB7, path: a.json}\n", "3:31"),
+            ("figma:\n  files:\n    - {key: Kq3ZPwLrB7}\n", "3:7"),
+            ("figma:\n  filez: []\n", "2:3"),
+        ]
+        for (text, position) in cases {
+            XCTAssertThrowsError(try load(text), text) { error in
+                let mark = (error as? ConfigError)?.mark
+                XCTAssertEqual(mark.map { "\($0.line):\($0.column)" }, position, "\(error)")
+            }
+        }
+    }
+}
