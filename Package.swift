@@ -81,6 +81,8 @@ let package = Package(
         .target(name: "XcodeAppFacts", dependencies: ["HiglintCore", "CLibXML2"], path: "Importers/AppFacts"),
         .target(name: "InterfaceBuilderImporter", dependencies: ["HiglintCore", "CLibXML2", "XcodeAppFacts"],
                 path: "Importers/InterfaceBuilder"),
+        // Figma file responses (`*.figma.json`), with a JSON reader of its own that keeps positions.
+        .target(name: "FigmaImporter", dependencies: ["HiglintCore"], path: "Importers/Figma"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
@@ -103,13 +105,13 @@ let package = Package(
         // With the SwiftUI importer, `HIGLINT_SWIFTUI` tells the CLI to register it.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "XcodeAppFacts", "CAllocator"]
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts", "CAllocator"]
                 + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
             path: "Sources/higlint",
             swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
             linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
         // The catalog tests list the SwiftUI importer's rules where it is built.
-        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "XcodeAppFacts", "TestSupport"]
+        .testTarget(name: "HiglintCoreTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintFuzzing", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts", "TestSupport"]
                         + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
                     path: "Tests/HiglintCoreTests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
@@ -124,6 +126,9 @@ let package = Package(
             name: "InterfaceBuilderTests",
             dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
             path: "Tests/InterfaceBuilderTests"),
+        .testTarget(
+            name: "FigmaTests", dependencies: ["HiglintCore", "HiglintPlugins", "FigmaImporter", "TestSupport"],
+            path: "Tests/FigmaTests"),
         .testTarget(name: "AppFactsTests", dependencies: ["XcodeAppFacts", "HiglintCore", "TestSupport"],
                     path: "Tests/AppFactsTests"),
         .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],

@@ -134,6 +134,15 @@ struct EffectiveConfig {
         line("  report: \(JSONText.optional(config.watch.report))", ["watch", "report"])
         line("  outputs: \(list(config.watch.outputs.map { "\($0.format.name)=\($0.path)" }))", ["watch", "outputs"])
         line("baseline: \(JSONText.optional(config.baseline))", ["baseline"])
+        if config.figmaFiles.isEmpty {
+            line("figma: {files: []}", ["figma"])
+        } else {
+            line("figma:")
+            line("  files:", ["figma", "files"])
+            for file in config.figmaFiles {
+                line("    - {key: \(JSONText.string(file.key)), path: \(JSONText.string(file.path))}")
+            }
+        }
 
         var out = "# The effective config. "
         if let fileName {

@@ -42,7 +42,7 @@ enum ImportCommand {
         var problems = false
         var written = 0
         var specs: [ImportedSpecs.Spec] = []
-        let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        let options = config.importOptions
         let importers = Registry.importersForOnePass(after: outcome)
         for file in outcome.files {
             guard let importer = importers.first(where: { $0.fileExtensions.contains(where: file.path.hasSuffix) })

@@ -1,3 +1,4 @@
+import FigmaImporter
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
@@ -11,7 +12,7 @@ import SwiftUIImporter
 enum Registry {
     /// For the commands that run on while files change (watch, lsp): the app facts are
     /// checked against their files whenever they are given again.
-    static let importers: [any ScreenImporter] = [InterfaceBuilderImporter()] + swiftUI
+    static let importers: [any ScreenImporter] = [InterfaceBuilderImporter(), FigmaImporter()] + swiftUI
     /// Built only where the toolchain has swift-syntax's host libraries (Package.swift); without
     /// them `.swift` files are not part of the review at all (README, "SwiftUI").
     #if HIGLINT_SWIFTUI
@@ -24,7 +25,7 @@ enum Registry {
     /// kept by `keptByDiscovery`) is not listed again. Made for each pass, so that a second
     /// one sees the files anew.
     static func importersForOnePass(after discovery: SpecDiscovery.Outcome) -> [any ScreenImporter] {
-        [InterfaceBuilderImporter(appFacts: AppFactsLocator(looks: .once, listed: discovery.keptEntries))] + swiftUI
+        [InterfaceBuilderImporter(appFacts: AppFactsLocator(looks: .once, listed: discovery.keptEntries)), FigmaImporter()] + swiftUI
     }
     /// The entries `importersForOnePass` takes from the discovery.
     static let keptByDiscovery: @Sendable (String) -> Bool = { AppFactsLocator.isProjectName($0) }

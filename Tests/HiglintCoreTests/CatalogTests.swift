@@ -1,3 +1,4 @@
+import FigmaImporter
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
@@ -14,11 +15,12 @@ final class CatalogTests: XCTestCase {
 
     /// The plugins and the importers' own rules, as `higlint rules` lists them.
     private static let importer = InterfaceBuilderImporter()
+    private static let figma = FigmaImporter()
     #if HIGLINT_SWIFTUI
     private static let swiftUI = SwiftUIImporter()
-    private static let plugins = BuiltinPlugins.all + [importer.plugin, swiftUI.plugin]
+    private static let plugins = BuiltinPlugins.all + [importer.plugin, figma.plugin, swiftUI.plugin]
     #else
-    private static let plugins = BuiltinPlugins.all + [importer.plugin]
+    private static let plugins = BuiltinPlugins.all + [importer.plugin, figma.plugin]
     #endif
 
     private var allRules: [RuleDescription] {
@@ -28,7 +30,7 @@ final class CatalogTests: XCTestCase {
     /// The importer's own rules (`ib.*`) are not in the contract's catalog, which lists the
     /// rules of the spec format and of the plugins; docs/interface-builder.md documents them.
     private static func isImporterRule(_ rule: RuleDescription) -> Bool {
-        rule.plugin == InterfaceBuilderImporter.pluginName || rule.plugin == "swiftui"
+        rule.plugin == InterfaceBuilderImporter.pluginName || rule.plugin == "swiftui" || rule.plugin == FigmaImporter.pluginName
     }
 
     /// The importer that reads a rule's examples, and a file name it reads.
@@ -36,6 +38,7 @@ final class CatalogTests: XCTestCase {
         #if HIGLINT_SWIFTUI
         if rule.plugin == SwiftUIImporter.pluginName { return (swiftUI, "x.swift") }
         #endif
+        if rule.plugin == FigmaImporter.pluginName { return (figma, "x.figma.json") }
         return (importer, "x.storyboard")
     }
 

@@ -25,6 +25,8 @@ public struct Config: Sendable {
     public var thresholds = ThresholdValues()
     public var limits = LoaderLimits()
     public var watch = WatchSettings()
+    /// The Figma files `higlint figma pull` fetches (`figma.files`), in the order written.
+    public var figmaFiles: [FigmaFile] = []
     /// Findings recorded here are hidden (`higlint check --write-baseline`); resolved against `baseDirectory`.
     public var baseline: String?
     /// The file this came from, when it came from one (it is never reviewed).
@@ -43,6 +45,13 @@ public struct Config: Sendable {
     public var baseDirectory: String = "."
 
     public init() {}
+
+    /// What the importers are told of this config.
+    public var importOptions: ImportOptions {
+        var keys: [String: String] = [:]
+        for file in figmaFiles { keys[FileSystem.absolute(file.resolvedPath(against: baseDirectory))] = file.key }
+        return ImportOptions(limits: limits, defaultDevice: appDevice, designFileKeys: keys)
+    }
 
     public var ruleContext: RuleContext {
         RuleContext(thresholds: thresholds, appCategory: appCategory, findingLimit: limits.maxFindingsPerScreen)
@@ -105,6 +114,25 @@ public struct ExternalPluginSettings: Sendable, Equatable {
         self.command = command
         self.timeoutMilliseconds = timeoutMilliseconds
         self.mark = mark
+    }
+}
+
+/// One entry of `figma.files`: a Figma file's key and where its file response is saved.
+public struct FigmaFile: Sendable, Equatable {
+    /// The key in the file's link (`https://www.figma.com/design/KEY/...`).
+    public var key: String
+    /// As written; relative to the config's folder.
+    public var path: String
+    public var mark: Mark
+
+    public init(key: String, path: String, mark: Mark = .start) {
+        self.key = key
+        self.path = path
+        self.mark = mark
+    }
+
+    public func resolvedPath(against base: String) -> String {
+        path.hasPrefix("/") ? path : FileSystem.join(base, path)
     }
 }
 

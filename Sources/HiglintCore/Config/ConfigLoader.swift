@@ -2,9 +2,11 @@
 /// position, so a typo never silently changes what is reviewed.
 public struct ConfigLoader: Sendable {
     enum Field: String, SpecField {
-        case paths, exclude, app, plugins, rules, thresholds, limits, watch, baseline
+        case paths, exclude, app, plugins, rules, thresholds, limits, watch, baseline, figma
         case customRules = "custom_rules"
     }
+    enum FigmaField: String, SpecField { case files }
+    enum FigmaFileField: String, SpecField { case key, path }
     enum AppField: String, SpecField { case device, category }
     enum PluginListField: String, SpecField { case enabled, disabled, external }
     enum ExternalPluginField: String, SpecField {
@@ -105,6 +107,10 @@ public struct ConfigLoader: Sendable {
                     case .device: config.appDevice = reader.choice(fieldValue, "app.device", Device.self) ?? config.appDevice
                     case .category: config.appCategory = reader.string(fieldValue, "app.category")
                     }
+                }
+            case .figma:
+                reader.fields(of: value, path: key, known: FieldSet<FigmaField>()) { reader, _, files in
+                    config.figmaFiles = Self.readFigmaFiles(files, &reader)
                 }
             case .plugins: declared.readPlugins(value, into: &config, &reader)
             case .rules: declared.readRules(value, into: &config, &reader, externalPrefixes: externalNames)
@@ -235,6 +241,48 @@ public struct ConfigLoader: Sendable {
             plugins.append(ExternalPluginSettings(name: name, command: command, timeoutMilliseconds: timeout, mark: mark))
         }
         return plugins
+    }
+
+    /// `figma.files`: each a file key and the path its response is saved at (`*.figma.json`).
+    private static func readFigmaFiles(_ node: Node, _ reader: inout NodeReader) -> [FigmaFile] {
+        var files: [FigmaFile] = []
+        for (index, item) in reader.list(node, "figma.files").enumerated() {
+            let path = "figma.files[\(index)]"
+            var key: String?
+            var output: String?
+            reader.fields(of: item, path: path, known: FieldSet<FigmaFileField>()) { reader, field, value in
+                switch field {
+                case .key:
+                    guard let text = reader.string(value, "\(path).key") else { return }
+                    if !text.isEmpty, text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                        key = text
+                    } else {
+                        reader.schema("\(path).key", "\(quoted(text)) is not a Figma file key (the letters and digits after /design/ or /file/ in the file's link)", at: reader.start(value))
+                    }
+                case .path:
+                    guard let text = reader.string(value, "\(path).path") else { return }
+                    if text.hasSuffix(".figma.json"), !text.hasSuffix("/.figma.json") {
+                        output = text
+                    } else {
+                        reader.schema("\(path).path", "\(quoted(text)) must name a file ending in .figma.json, which check and watch review", at: reader.start(value))
+                    }
+                }
+            }
+            let mark = reader.start(item)
+            guard reader.kind(item) == .mapping else { continue }
+            guard let key, let output else {
+                if !reader.issues.contains(where: { $0.message.hasPrefix(path) }) {
+                    reader.schema(path, "a Figma file needs a `key:` and a `path:` (where its response is saved)", at: mark)
+                }
+                continue
+            }
+            if files.contains(where: { $0.path == output }) {
+                reader.schema("\(path).path", "another entry of figma.files is saved at \(quoted(output))", at: mark)
+                continue
+            }
+            files.append(FigmaFile(key: key, path: output, mark: mark))
+        }
+        return files
     }
 
     /// The value of a plain key of a map, when the map has it.

@@ -76,6 +76,7 @@ public struct HTMLReportWriter: ReportWriter {
             item += ",\"v\":\"" + severityCode(finding.severity) + "\",\"m\":" + JSONText.string(finding.message)
             if let screen = finding.screen, let index = screenIndex[screen] { item += ",\"k\":\(index)" }
             if let element = finding.element { item += ",\"e\":" + JSONText.string(element) }
+            if let url = finding.url { item += ",\"u\":" + JSONText.string(url) }
             // The hint is the rule's, kept once in the rules table; a finding carries its own only if it differs.
             if finding.hint != ruleHints[finding.rule] { item += ",\"h\":" + JSONText.string(finding.hint) }
             return item + "}"

@@ -34,6 +34,7 @@ public struct JSONReportWriter: ReportWriter {
         return 160 + finding.pointee.file.withUTF8(\.count) + finding.pointee.rule.withUTF8(\.count)
             + finding.pointee.message.withUTF8(\.count) + finding.pointee.hint.withUTF8(\.count)
             + (finding.pointee.screen?.withUTF8(\.count) ?? 0) + (finding.pointee.element?.withUTF8(\.count) ?? 0)
+            + (finding.pointee.url.map { $0.utf8.count + 12 } ?? 0)
             + (finding.pointee.fix?.edits.reduce(40) { $0 + 90 + $1.replacement.utf8.count } ?? 0)
     }
 
@@ -86,6 +87,11 @@ public struct JSONReportWriter: ReportWriter {
         if finding.pointee.screen?.withUTF8({ json.string(utf8: $0) }) == nil { json.raw("null") }
         json.raw(", \"element\": ")
         if finding.pointee.element?.withUTF8({ json.string(utf8: $0) }) == nil { json.raw("null") }
+        // Only where an importer gives a link, so that a report of specs keeps its bytes.
+        if finding.pointee.url != nil {
+            json.raw(", \"url\": ")
+            finding.pointee.url?.withUTF8 { json.string(utf8: $0) }
+        }
         guard let fix = finding.pointee.fix else { return json.raw(", \"fix\": null}") }
         json.raw(", \"fix\": {\"safety\": ")
         json.string(fix.safety.rawValue)

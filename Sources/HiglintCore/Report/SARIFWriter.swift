@@ -111,9 +111,11 @@ public struct SARIFWriter: ReportWriter {
         if suppressed {
             out += ", \"suppressions\": [{\"kind\": \"external\", \"justification\": \"accepted in the baseline\"}]"
         }
-        if !finding.hint.isEmpty {
-            out += ", \"properties\": {\"hint\": \(JSONText.string(finding.hint))}"
-        }
+        var properties: [String] = []
+        if !finding.hint.isEmpty { properties.append("\"hint\": \(JSONText.string(finding.hint))") }
+        // The design's own page for the element (a Figma layer), which a viewer can open.
+        if let url = finding.url { properties.append("\"url\": \(JSONText.string(url))") }
+        if !properties.isEmpty { out += ", \"properties\": {" + properties.joined(separator: ", ") + "}" }
         return out + "}"
     }
 

@@ -8,13 +8,13 @@
 public struct TextReportWriter: ReportWriter {
     public let name = "text"
     public let fileExtension = "txt"
-    public let summary = "one finding a line, `file:line:col: severity: element: message [rule]`"
+    public let summary = "one finding a line, `file:line:col: severity: element: message [rule]`, and the design's link below it"
 
     public init() {}
 
     public func render(_ report: Report, options: ReportRenderOptions) -> String {
         report.findings.map {
-            Self.render($0, hint: options.showsHints, color: options.usesColor) + "\n"
+            Self.render($0, hint: options.showsHints, color: options.usesColor, link: true) + "\n"
         }.joined()
     }
 
@@ -23,13 +23,18 @@ public struct TextReportWriter: ReportWriter {
     }
 
     /// The finding's line and, with `hint`, its hint on an indented line after it (no final line break).
-    public static func render(_ finding: Finding, hint: Bool, color: Bool) -> String {
+    /// With `link`, a finding an importer gives a link (a Figma layer's) has it on a line of
+    /// its own below, as the hint is, so that the first line keeps the shape tools match.
+    public static func render(_ finding: Finding, hint: Bool, color: Bool, link: Bool = false) -> String {
         let style = ANSIStyle(enabled: color)
         let place = LineText.escape("\(finding.file):\(finding.line):\(finding.column):")
         var line = style.bold(place) + " " + style.severity(finding.severity) + ": "
         line += LineText.escape(headline(finding)) + " " + style.dim("[" + LineText.escape(finding.rule) + "]")
         if hint, !finding.hint.isEmpty {
             line += "\n    " + style.hintLabel("hint:") + " " + LineText.escape(finding.hint)
+        }
+        if link, let url = finding.url {
+            line += "\n    " + style.dim("link:") + " " + LineText.escape(url)
         }
         return line
     }

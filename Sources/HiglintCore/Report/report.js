@@ -27,7 +27,7 @@
     var loose = [];
     file.x.forEach(function (x) {
       var finding = { file: file.f, line: x.l, col: x.c, rule: x.r, severity: SEVERITY[x.v] || "info",
-        plugin: pluginOf(x.r), message: x.m, element: x.e, hint: x.h !== undefined ? x.h : ((own(data.rules, x.r) || {}).h || "") };
+        plugin: pluginOf(x.r), message: x.m, element: x.e, url: x.u, hint: x.h !== undefined ? x.h : ((own(data.rules, x.r) || {}).h || "") };
       if (x.k !== undefined && perScreen[x.k]) { perScreen[x.k].push(finding); } else { loose.push(finding); }
     });
     file.s.forEach(function (screen, index) {
@@ -139,6 +139,14 @@
       li.appendChild(top);
       li.appendChild(el("p", "msg", f.message));
       if (f.hint) { li.appendChild(withCode(el("p", "hint"), f.hint)); }
+      // Only web links open: the page never follows a javascript: or file: address.
+      if (typeof f.url === "string" && f.url.indexOf("https://") === 0) {
+        var link = el("a", "design-link", "Open in the design");
+        link.href = f.url;
+        link.target = "_blank";
+        link.rel = "noopener noreferrer";
+        li.appendChild(link);
+      }
       var mark = f.element !== undefined ? marks.get(f.element) : undefined;
       if (mark) {
         li.addEventListener("mouseenter", function () { mark.classList.add("lit"); });

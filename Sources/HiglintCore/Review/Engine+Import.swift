@@ -20,7 +20,7 @@ extension Engine {
     /// plugins review (a launch screen) is not sent.
     public func start(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> StartedReview {
         let imported: ImportedFile
-        let options = ImportOptions(limits: config.limits, defaultDevice: config.appDevice)
+        let options = config.importOptions
         switch importer.importScreens(from: bytes, file: file, options: options) {
         case .skipped(let reason):
             var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
@@ -51,6 +51,9 @@ extension Engine {
             for diagnostic in entry.diagnostics {
                 report(diagnostic, file: file, screen: screen.name, usage: &usage, notes: entry.elementNotes, into: &findings)
             }
+            if entry.link != nil || !entry.elementLinks.isEmpty {
+                for position in screenStart..<findings.count { findings[position].url = entry.link(for: findings[position].element) }
+            }
             for duplicate in DuplicateElementIDs.find(in: screen) {
                 emit(CoreRules.duplicateElementID, duplicate.message, at: duplicate.mark, file: file, screen: screen.name,
                      element: duplicate.element.name, suppressed: duplicate.element.suppressed,
@@ -76,6 +79,7 @@ extension Engine {
                     if let element = violation.element, let note = entry.elementNotes[element] {
                         found.message += note
                     }
+                    found.url = entry.link(for: violation.element)
                     findings.append(found)
                 }
             }
@@ -90,7 +94,8 @@ extension Engine {
             // The importer's ignore lists hold rules back; none was written by a person, so none is reported unused.
             if sent.count > pending.count {
                 pending.append(PendingScreen(
-                    screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes, bound: bound))
+                    screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes, imported: entry,
+                    bound: bound))
             } else if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
                 findings.append(summary)
             }

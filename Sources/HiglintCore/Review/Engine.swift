@@ -157,6 +157,8 @@ public struct Engine: Sendable {
         /// An importer's note for each element it names (where the element is in the IB file),
         /// added to a plugin's finding on it as to any rule's.
         var elementNotes: ElementNotes = [:]
+        /// The importer's screen, for its links (`ImportedScreen.link(for:)`).
+        var imported: ImportedScreen?
         /// How many findings the screen reports so far, and how many it left out at the limit.
         var bound = ScreenBound()
     }
@@ -359,6 +361,7 @@ public struct Engine: Sendable {
                 pending[position].bound.kept += 1
                 var found = finding(description, severity, reported.violation, file: file, screen: screen.name)
                 if let element = found.element, let note = pending[position].elementNotes[element] { found.message += note }
+                found.url = pending[position].imported?.link(for: found.element)
                 findings.append(found)
             }
         }

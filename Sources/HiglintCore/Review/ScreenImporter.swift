@@ -17,10 +17,14 @@ public protocol ScreenImporter: Sendable {
 public struct ImportOptions: Sendable {
     public var limits: LoaderLimits
     public var defaultDevice: Device
+    /// By absolute path: the key of the design file a file was saved from, when the config
+    /// names it (`figma.files`), for links to the design.
+    public var designFileKeys: [String: String]
 
-    public init(limits: LoaderLimits = LoaderLimits(), defaultDevice: Device = .iphone) {
+    public init(limits: LoaderLimits = LoaderLimits(), defaultDevice: Device = .iphone, designFileKeys: [String: String] = [:]) {
         self.limits = limits
         self.defaultDevice = defaultDevice
+        self.designFileKeys = designFileKeys
     }
 }
 
@@ -70,15 +74,27 @@ public struct ImportedScreen: Sendable {
     /// When set, only these plugins review the screen (a launch screen is reviewed for text).
     public var reviewedPlugins: Set<String>?
     public var diagnostics: [ImportDiagnostic]
+    /// By element name: where the element can be opened in the tool it was designed in (a
+    /// Figma layer's link), given with every finding on it as the finding's `url`.
+    public var elementLinks: [String: String]
+    /// The same for the screen itself, given with the findings on no element of it.
+    public var link: String?
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
-        diagnostics: [ImportDiagnostic] = []
+        diagnostics: [ImportDiagnostic] = [], elementLinks: [String: String] = [:], link: String? = nil
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
         self.reviewedPlugins = reviewedPlugins
         self.diagnostics = diagnostics
+        self.elementLinks = elementLinks
+        self.link = link
+    }
+
+    /// The link a finding on `element` (nil: on the screen) is given.
+    public func link(for element: String?) -> String? {
+        element.flatMap { elementLinks[$0] } ?? link
     }
 }
 

@@ -27,6 +27,9 @@ public struct Finding: Sendable, Hashable {
     public var element: String?
     /// The edits that resolve the finding, when its rule has a fix and the text allows it.
     public var fix: Fix?
+    /// Where the element can be opened in the tool it was designed in (a Figma layer), when
+    /// its importer says; the reports give it only when there is one.
+    public var url: String?
 
     public init(
         file: String, line: Int, column: Int, rule: String, severity: Severity,
