@@ -87,10 +87,13 @@ let package = Package(
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
         .target(name: "HiglintPluginHost", dependencies: ["HiglintCore", "CPluginSpawn"], path: "Sources/HiglintPluginHost"),
-        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "CInotifyTools", "CSignalFD", "CGNUCalls"], path: "Sources/HiglintWatch"),
+        // The results of a tree kept by file, and the project pass rerun as they change: what
+        // the watcher and the language server share (and nothing of inotify or systemd).
+        .target(name: "HiglintReview", dependencies: ["HiglintCore"], path: "Sources/HiglintReview"),
+        .target(name: "HiglintWatch", dependencies: ["HiglintCore", "HiglintReview", "CInotifyTools", "CSignalFD", "CGNUCalls"], path: "Sources/HiglintWatch"),
         // The language server: its documents, diagnostics and answers are values; one loop at the edge does the I/O.
         // The spec schema, which hover and completion read, is compiled in (a link to schema/).
-        .target(name: "HiglintLSP", dependencies: ["HiglintCore", "HiglintWatch"], path: "Sources/HiglintLSP",
+        .target(name: "HiglintLSP", dependencies: ["HiglintCore", "HiglintReview"], path: "Sources/HiglintLSP",
                 resources: [.embedInCode("screen-spec.schema.json")]),
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
@@ -121,7 +124,7 @@ let package = Package(
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
         .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
-        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],

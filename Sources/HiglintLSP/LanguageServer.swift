@@ -1,5 +1,5 @@
 import HiglintCore
-import HiglintWatch
+import HiglintReview
 
 /// The language server's state and its answer to each message, without I/O: the loop
 /// hands it messages and the time, and writes what it returns. So every behaviour is a

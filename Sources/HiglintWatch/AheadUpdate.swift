@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 extension WatchSession {
     /// A publish half done: the report in its draft, and what the rest of the publish needs.

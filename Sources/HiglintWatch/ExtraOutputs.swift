@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// The config's `watch.outputs`: more live reports in other formats (a SARIF
 /// file for an IDE, an HTML page that reloads itself), each rewritten

@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// Which findings an update made appear and which it made go, so the
 /// watcher's terminal shows the findings themselves, not only the counts.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CInotifyTools
 import HiglintCore
+import HiglintReview
 
 /// An errno value, as the failure of a system call.
 struct SystemError: Error, Equatable, Sendable {

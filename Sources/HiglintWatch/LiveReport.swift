@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HiglintCore
+import HiglintReview
 
 /// The `watch` member of the live report: what the daemon is doing and
 /// whether the report can be trusted to follow the tree.

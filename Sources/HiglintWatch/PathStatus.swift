@@ -1,13 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Which inode a path is: a directory that keeps its identity was renamed
-/// at most, one whose identity changed was replaced.
-struct FileIdentity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-}
+import HiglintReview
 
 /// What the watcher needs to know about a path, from one stat call.
 struct PathStatus: Equatable, Sendable {
@@ -41,23 +35,5 @@ struct PathStatus: Equatable, Sendable {
         return PathStatus(
             kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
             mode: UInt32(info.st_mode), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
-    }
-}
-
-/// What a file's content is known by without reading it: which inode, how
-/// long and when last written. Mode and owner are left out: a chmod changes
-/// no content.
-struct ContentStamp: Equatable, Sendable {
-    var identity: FileIdentity
-    var size: Int64
-    var modified: Int64
-
-    static func of(_ path: String) -> ContentStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return ContentStamp(
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
-            size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

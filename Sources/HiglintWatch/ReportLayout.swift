@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// The bytes of one live report as the watcher writes them: a head (the summary, the
 /// watch status, the findings' opening), the kept chunks of rendered findings as they

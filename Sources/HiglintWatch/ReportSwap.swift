@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HiglintReview
 import Glibc
 #endif
 import CGNUCalls

@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// Which paths belong to the review, by the same rules `check` walks with
 /// (SpecDiscovery): below a named root, no component starting with `.`, no

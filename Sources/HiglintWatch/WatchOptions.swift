@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// Everything the watcher is told by the command line. The library reads no
 /// argument and no environment variable: the CLI resolves them and passes

@@ -1,5 +1,6 @@
 import CInotifyTools
 import HiglintCore
+import HiglintReview
 
 /// Events are hints: each only adds paths to re-examine (or asks for a full
 /// rescan); what is true is read from the disk when the set has settled.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CGNUCalls
 import HiglintCore
+import HiglintReview
 
 /// The daemon's life after the first report: sleep until an event, a signal
 /// or a deadline, then do what is due.

@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// One update: re-examine what settled, rewrite the report, say what happened.
 extension WatchSession {

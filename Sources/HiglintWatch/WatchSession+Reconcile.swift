@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HiglintCore
+import HiglintReview
 
 /// Turns the settled set of paths into the truth: stat, list and read them,
 /// then update the watches and the result table to match.

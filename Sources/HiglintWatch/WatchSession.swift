@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HiglintCore
+import HiglintReview
 
 /// One daemon's state. Not Sendable: it lives and dies on the thread that runs it.
 final class WatchSession {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HiglintCore
+import HiglintReview
 
 /// Every watch the daemon holds, in its own tables: the library's are not
 /// trusted for paths (a renamed directory keeps its old name there, a dead

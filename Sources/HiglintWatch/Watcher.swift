@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HiglintCore
+import HiglintReview
 
 /// `higlint watch`: reviews the tree once, writes the live report, then keeps
 /// it current until SIGTERM or SIGINT.

@@ -1,4 +1,5 @@
 import HiglintCore
+import HiglintReview
 
 /// The live report and the extra outputs that could not be written, and
 /// when to try them again. A failed write is retried on a timer, first after

@@ -1,5 +1,6 @@
 import Foundation
 import HiglintCore
+@testable import HiglintReview
 @testable import HiglintWatch
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import HiglintCore
+@testable import HiglintReview
 @testable import HiglintWatch
 import XCTest
 

@@ -1,6 +1,7 @@
 import CInotifyTools
 import Foundation
 import HiglintCore
+@testable import HiglintReview
 @testable import HiglintWatch
 import XCTest
 

@@ -4,14 +4,14 @@ import HiglintCore
 extension ResultTable {
     /// What the report holds: the JSON summary and the findings in check's
     /// order, as the kept chunks that hold them (not copied).
-    struct Assembly {
-        var summary: JSONReportWriter.Summary
-        var findings: [RenderedFindings]
+    public struct Assembly {
+        public var summary: JSONReportWriter.Summary
+        public var findings: [RenderedFindings]
         /// The `skipped` member, as check writes it (none when no file was skipped).
-        var skipped: [(key: String, json: String)] = []
+        public var skipped: [(key: String, json: String)] = []
 
         /// Each finding's line as `JSONReportWriter.render` makes it.
-        var lines: [String] {
+        public var lines: [String] {
             let indent = RenderedFindings.indent.count
             let separator = RenderedFindings.separator.count
             var lines: [String] = []
@@ -27,14 +27,14 @@ extension ResultTable {
 
         /// The whole document as one string, the slow way (tests, and a writer
         /// whose layout the fast path does not know).
-        func document(extra: [(key: String, json: String)]) -> String {
+        public func document(extra: [(key: String, json: String)]) -> String {
             JSONReportWriter.document(summary: summary, renderedFindings: lines, extra: extra + skipped)
         }
     }
 
     /// Refreshes the project pass if it is out of date, then gives the kept sums and
     /// chunks (`totals`, `shownChunks`): no walk over the table, no result copied.
-    mutating func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
+    public mutating func assemble(with engine: Engine, baseline: Baseline? = nil) -> Assembly {
         refreshProject(with: engine)
         if baseline != nil || project.hasUnplaced {
             // Baselined findings are matched by meaning across the whole tree, and an

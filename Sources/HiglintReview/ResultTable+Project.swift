@@ -6,28 +6,28 @@ import HiglintCore
 /// file's summaries differ from the ones it last saw, or files with screens
 /// come or go.
 extension ResultTable {
-    struct ProjectState: Sendable {
+    public struct ProjectState: Sendable {
         /// False when `summaries` changed since the findings below were made.
-        var isCurrent = false
+        public var isCurrent = false
         /// As the engine returned them, which is how `check` puts them into its report.
-        var findings: [Finding] = []
-        var errors = 0
-        var warnings = 0
-        var infos = 0
+        public var findings: [Finding] = []
+        public var errors = 0
+        public var warnings = 0
+        public var infos = 0
         /// Some finding names a file the table does not hold, so it cannot be
         /// placed among a file's findings (only a plugin that invents a screen could do this).
-        var hasUnplaced = false
+        public var hasUnplaced = false
         /// How many times the pass ran, for tests.
-        var passes = 0
+        public var passes = 0
         /// Display paths of the entries that hold project findings, so a new
         /// pass visits those and the files it names rather than every file.
-        var holders = Set<String>()
+        public var holders = Set<String>()
     }
 
     /// Runs the project pass if a summary changed since it last ran, then puts
     /// each file's project findings among its own, re-rendering only the files
     /// whose project findings changed.
-    mutating func refreshProject(with engine: Engine) {
+    public mutating func refreshProject(with engine: Engine) {
         guard !project.isCurrent else { return }
         // A project finding's fix is resolved against its file as it is now on disk.
         let limit = engine.config.limits.maxFileBytes
@@ -79,7 +79,7 @@ extension ResultTable {
     /// The whole report as `check` builds it (files in path order, every finding
     /// sorted), from the kept results and the kept project findings: for the
     /// baseline and the other report formats, which need findings, not bytes.
-    mutating func report(with engine: Engine) -> Report {
+    public mutating func report(with engine: Engine) -> Report {
         refreshProject(with: engine)
         let files = entries.map(\.result)
         var findings = files.flatMap(\.findings)

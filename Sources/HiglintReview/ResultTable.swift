@@ -4,26 +4,28 @@ import HiglintCore
 /// screen summary of the tree in one array kept current as files come and go,
 /// so an update costs what changed: the changed files' reviews, the project
 /// pass only when a summary changed, and a concatenation of kept bytes.
-struct ResultTable: Sendable {
-    struct Stored: Sendable {
-        var result: FileResult
+public struct ResultTable: Sendable {
+    public init() {}
+
+    public struct Stored: Sendable {
+        public var result: FileResult
         /// The file's own findings, rendered.
-        var own: RenderedFindings?
+        public var own: RenderedFindings?
         /// What the report shows for the file: `own` with the project pass's
         /// findings on the file merged in (the same object when there are none).
-        var shown: RenderedFindings?
+        public var shown: RenderedFindings?
         /// The project pass's findings on this file, as merged into `shown`.
-        var projectFindings: [Finding] = []
-        var errors = 0
-        var warnings = 0
-        var infos = 0
+        public var projectFindings: [Finding] = []
+        public var errors = 0
+        public var warnings = 0
+        public var infos = 0
         /// The file as it was just before it was read.
-        var stamp: ContentStamp?
+        public var stamp: ContentStamp?
 
         /// Rendering happens here, on the reviewing thread. Wireframes are
         /// dropped at once unless an HTML report needs them: they are most of
         /// a result's size.
-        init(_ result: FileResult, keepWireframes: Bool) {
+        public init(_ result: FileResult, keepWireframes: Bool) {
             self.result = result
             if !keepWireframes { self.result.wireframes = [] }
             own = RenderedFindings.make(result.findings)
@@ -37,17 +39,17 @@ struct ResultTable: Sendable {
             }
         }
 
-        var displayPath: String { result.file.displayPath }
+        public var displayPath: String { result.file.displayPath }
 
         /// Puts `projectFindings` into `shown`, reusing what is already rendered.
-        mutating func merge(_ project: [Finding]) {
+        public mutating func merge(_ project: [Finding]) {
             projectFindings = project
             shown = RenderedFindings.merging(own, ownFindings: result.findings, with: project)
         }
     }
 
     /// Reviews and renders `files` on every core, results in input order.
-    static func review(_ files: [SpecFile], with engine: Engine, keepWireframes: Bool) -> [Stored] {
+    public static func review(_ files: [SpecFile], with engine: Engine, keepWireframes: Bool) -> [Stored] {
         ParallelReview.parallelMap(files) { file in
             // Before the read: a write in between then shows as a change at the next look.
             let stamp = ContentStamp.of(file.path)
@@ -60,7 +62,7 @@ struct ResultTable: Sendable {
     /// Whether `stored` says what the table already holds for its file: the
     /// same content by its stamp, and the same findings, screens and read
     /// problem. A file looked at again (a rescan, a chmod) that passes is no change.
-    func isUnchanged(_ stored: Stored) -> Bool {
+    public func isUnchanged(_ stored: Stored) -> Bool {
         let place = position(of: stored.displayPath)
         guard place.found else { return false }
         let old = entries[place.index]
@@ -72,25 +74,25 @@ struct ResultTable: Sendable {
     /// In report order (check sorts files by display path), so assembling
     /// the report walks an array instead of looking every file up. Only
     /// `refreshProject` changes an entry in place, and only its project findings.
-    var entries: [Stored] = []
+    public var entries: [Stored] = []
     /// Path → display path, for lookups by path.
     private var displayByPath: [String: String] = [:]
     private var sortedPaths = SortedPaths()
     /// Every entry's summaries, in entry order: the project pass's input,
     /// maintained in place rather than gathered from every file at each update.
-    private(set) var summaries: [ScreenSummary] = []
+    public private(set) var summaries: [ScreenSummary] = []
     /// The project pass's last output and whether it still holds.
-    var project = ProjectState()
+    public var project = ProjectState()
     /// Display path → why the file could not be read, for each kept file that
     /// could not: it counts for nothing in the report, as in check's.
-    private(set) var readProblems: [String: ReadProblem] = [:]
+    public private(set) var readProblems: [String: ReadProblem] = [:]
 
     /// The files the report counts: those that could be read.
-    var readableCount: Int { entries.count - readProblems.count }
+    public var readableCount: Int { entries.count - readProblems.count }
 
     /// The read problems check calls errors (not the notes for a file that
     /// turned into a FIFO or vanished), in check's words, by display path.
-    var readErrors: [String] {
+    public var readErrors: [String] {
         readProblems.compactMap { display, problem in
             if case .notRegular = problem { return nil }
             return "\(display): \(problem)"
@@ -103,15 +105,15 @@ struct ResultTable: Sendable {
 
     /// What the report counts, summed over the entries as they change (`account`), so
     /// assembling the report walks no entry: files, screens and each file's own findings.
-    private(set) var totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
+    public private(set) var totals = JSONReportWriter.Summary(files: 0, screens: 0, errors: 0, warnings: 0, infos: 0)
     /// The files an importer skipped: display path → why.
-    private(set) var skippedFiles: [String: String] = [:]
+    public private(set) var skippedFiles: [String: String] = [:]
     /// The files with elements some rule could not judge: display path → counts by rule.
-    private(set) var unknownByFile: [String: [String: Int]] = [:]
+    public private(set) var unknownByFile: [String: [String: Int]] = [:]
     /// The display paths of the entries that show findings, in report order, and their
     /// chunks (`shown`): the report's findings as they are written, kept in place.
-    private(set) var shownPaths: [String] = []
-    private(set) var shownChunks: [RenderedFindings] = []
+    public private(set) var shownPaths: [String] = []
+    public private(set) var shownChunks: [RenderedFindings] = []
 
     /// Adds (`sign` 1) or takes away (-1) what `stored` counts for in `totals`.
     private mutating func account(_ stored: Stored, _ sign: Int) {
@@ -153,7 +155,7 @@ struct ResultTable: Sendable {
     }
 
     /// Entry `index`'s shown findings changed (the project pass merged others in).
-    mutating func shownChanged(at index: Int) {
+    public mutating func shownChanged(at index: Int) {
         noteShownChange(entries[index].displayPath)
         placeShown(entries[index].displayPath, entries[index].shown)
     }
@@ -179,31 +181,31 @@ struct ResultTable: Sendable {
     private var shownChanges: Set<String>?
 
     /// The files whose shown findings may have changed since the last call (nil: any may have).
-    mutating func takeShownChanges() -> Set<String>? {
+    public mutating func takeShownChanges() -> Set<String>? {
         defer { shownChanges = [] }
         return shownChanges
     }
 
-    mutating func noteShownChange(_ display: String) {
+    public mutating func noteShownChange(_ display: String) {
         shownChanges?.insert(display)
     }
 
     /// What each result's review read besides its own file.
-    private(set) var dependencies = DependencyIndex()
+    public private(set) var dependencies = DependencyIndex()
 
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
-    func contains(_ path: String) -> Bool { displayByPath[path] != nil }
+    public func contains(_ path: String) -> Bool { displayByPath[path] != nil }
 
     /// The kept file's stamp, by path.
-    func stamp(of path: String) -> ContentStamp? {
+    public func stamp(of path: String) -> ContentStamp? {
         guard let display = displayByPath[path] else { return nil }
         let place = position(of: display)
         return place.found ? entries[place.index].stamp : nil
     }
 
     /// Where `display` is, or would be inserted, in `entries`.
-    func position(of display: String) -> (index: Int, found: Bool) {
+    public func position(of display: String) -> (index: Int, found: Bool) {
         var low = 0
         var high = entries.count
         while low < high {
@@ -224,12 +226,12 @@ struct ResultTable: Sendable {
     /// Keeps a review's result. A file that vanished before it could be read
     /// is removed instead, as check leaves it out. Returns whether the file was new.
     @discardableResult
-    mutating func store(_ result: FileResult, keepWireframes: Bool = false) -> Bool {
+    public mutating func store(_ result: FileResult, keepWireframes: Bool = false) -> Bool {
         store(Stored(result, keepWireframes: keepWireframes))
     }
 
     @discardableResult
-    mutating func store(_ stored: Stored) -> Bool {
+    public mutating func store(_ stored: Stored) -> Bool {
         let path = stored.result.file.path
         if stored.result.readProblem == .notFound {
             remove(path)
@@ -273,7 +275,7 @@ struct ResultTable: Sendable {
     /// insertion into the middle of the table for each (the first scan, a
     /// full rescan). A later result for the same file wins. The batch is taken,
     /// not copied: at the first scan it becomes the table as it is.
-    mutating func store(contentsOf batch: consuming [Stored]) {
+    public mutating func store(contentsOf batch: consuming [Stored]) {
         var incoming = batch
         if incoming.count < 64 {
             for index in incoming.indices { store(incoming[index]) }
@@ -354,7 +356,7 @@ struct ResultTable: Sendable {
     }
 
     @discardableResult
-    mutating func remove(_ path: String) -> Bool {
+    public mutating func remove(_ path: String) -> Bool {
         guard let display = displayByPath.removeValue(forKey: path) else { return false }
         readProblems[display] = nil
         noteShownChange(display)
@@ -376,11 +378,11 @@ struct ResultTable: Sendable {
         return true
     }
 
-    func paths(atOrUnder path: String) -> [String] {
+    public func paths(atOrUnder path: String) -> [String] {
         sortedPaths.paths(atOrUnder: path)
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         self = ResultTable()
     }
 }

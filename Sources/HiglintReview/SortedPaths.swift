@@ -6,21 +6,23 @@ import HiglintCore
 /// Paths kept in byte order, so that everything below a directory is one
 /// contiguous run: finding a subtree costs a binary search and its size, not
 /// a pass over every path the watcher knows.
-struct SortedPaths: Sendable {
-    private(set) var all: [String] = []
+public struct SortedPaths: Sendable {
+    public init() {}
 
-    var count: Int { all.count }
+    public private(set) var all: [String] = []
+
+    public var count: Int { all.count }
 
     /// Byte order, compared with `memcmp` (`FileSystem.precedes`): the generic comparison of
     /// two UTF-8 views cost some 600 instructions for two paths of one deep folder, and the
     /// first scan sorts every path of the tree (at 100,000 files, most of its serial time).
-    static func precedes(_ a: String, _ b: String) -> Bool {
+    public static func precedes(_ a: String, _ b: String) -> Bool {
         FileSystem.precedes(a, b)
     }
 
     /// The same bytes (Swift's `==` compares by canonical equivalence, which is not how
     /// the file system names things), compared with `memcmp`.
-    static func same(_ a: String, _ b: String) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { left in
@@ -35,7 +37,7 @@ struct SortedPaths: Sendable {
 
     /// Byte-wise prefix test: Swift's `hasPrefix` compares by canonical
     /// equivalence, which is not how the file system names things.
-    static func isPath(_ path: String, atOrUnder directory: String) -> Bool {
+    public static func isPath(_ path: String, atOrUnder directory: String) -> Bool {
         if SortedPaths.same(path, directory) { return true }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return path.utf8.starts(with: prefix.utf8)
@@ -51,24 +53,24 @@ struct SortedPaths: Sendable {
         return low
     }
 
-    func contains(_ path: String) -> Bool {
+    public func contains(_ path: String) -> Bool {
         let index = lowerBound(path)
         return index < all.count && SortedPaths.same(all[index], path)
     }
 
-    mutating func insert(_ path: String) {
+    public mutating func insert(_ path: String) {
         let index = lowerBound(path)
         if index < all.count && SortedPaths.same(all[index], path) { return }
         all.insert(path, at: index)
     }
 
-    mutating func remove(_ path: String) {
+    public mutating func remove(_ path: String) {
         let index = lowerBound(path)
         if index < all.count && SortedPaths.same(all[index], path) { all.remove(at: index) }
     }
 
     /// `directory` itself when present, then everything below it.
-    func paths(atOrUnder directory: String) -> [String] {
+    public func paths(atOrUnder directory: String) -> [String] {
         var found: [String] = []
         if contains(directory) { found.append(directory) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
@@ -83,7 +85,7 @@ struct SortedPaths: Sendable {
 
 extension SortedPaths {
     /// Many at once: one sort instead of an insertion into the middle for each.
-    mutating func insert(contentsOf paths: [String]) {
+    public mutating func insert(contentsOf paths: [String]) {
         if paths.count < 16 {
             for path in paths { insert(path) }
             return

@@ -1,14 +1,14 @@
 /// Which reviewed files depend on which other files (an IB file on its app's project and
 /// Info.plist, on a storyboard it references), so that a change to one of those files
 /// sends its dependents to be reviewed again. Specs depend on nothing and cost nothing here.
-struct DependencyIndex {
+public struct DependencyIndex: Sendable {
     private var byDependent: [String: [String]] = [:]
     private var byDependency: [String: Set<String>] = [:]
 
-    var isEmpty: Bool { byDependency.isEmpty }
+    public var isEmpty: Bool { byDependency.isEmpty }
 
     /// Replaces what `dependent` depends on.
-    mutating func record(_ dependent: String, dependsOn dependencies: [String]) {
+    public mutating func record(_ dependent: String, dependsOn dependencies: [String]) {
         if dependencies.isEmpty, byDependent.isEmpty { return }
         for old in byDependent[dependent] ?? [] {
             byDependency[old]?.remove(dependent)
@@ -19,7 +19,7 @@ struct DependencyIndex {
     }
 
     /// The files whose review read `path`, in byte order.
-    func dependents(of path: String) -> [String] {
+    public func dependents(of path: String) -> [String] {
         guard let dependents = byDependency[path] else { return [] }
         return dependents.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -6,16 +6,16 @@ import HiglintCore
 /// them with one `writev` instead of being copied into a new string first.
 ///
 /// Immutable once made; that is what makes sharing it across threads safe.
-final class RenderedFindings: @unchecked Sendable {
+public final class RenderedFindings: @unchecked Sendable {
     /// Before each finding and after it: the report indents findings by four
     /// spaces and separates them with commas. The comma after the report's
     /// last finding is left out when writing.
-    static let indent = Array("    ".utf8)
-    static let separator = Array(",\n".utf8)
+    public static let indent = Array("    ".utf8)
+    public static let separator = Array(",\n".utf8)
 
-    let bytes: UnsafeRawBufferPointer
+    public let bytes: UnsafeRawBufferPointer
     /// How many findings.
-    let count: Int
+    public let count: Int
 
     private init(_ source: [UInt8], count: Int) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 1)
@@ -29,7 +29,7 @@ final class RenderedFindings: @unchecked Sendable {
     }
 
     /// Nil for no findings, so the many clean files cost nothing.
-    static func make(_ findings: [Finding]) -> RenderedFindings? {
+    public static func make(_ findings: [Finding]) -> RenderedFindings? {
         guard !findings.isEmpty else { return nil }
         var out: [UInt8] = []
         JSONReportWriter.appendLines(findings, to: &out)
@@ -42,7 +42,7 @@ final class RenderedFindings: @unchecked Sendable {
 
     /// A file's own findings (rendered as `own`) with the project pass's
     /// findings on that file put in among them in report order.
-    static func merging(_ own: RenderedFindings?, ownFindings: [Finding], with extra: [Finding]) -> RenderedFindings? {
+    public static func merging(_ own: RenderedFindings?, ownFindings: [Finding], with extra: [Finding]) -> RenderedFindings? {
         guard let own else { return make(extra) }
         if extra.isEmpty { return own }
         var out: [UInt8] = []
@@ -69,7 +69,7 @@ final class RenderedFindings: @unchecked Sendable {
     /// Each finding's bytes (indent and separator included), in order, valid
     /// during `body`. A rendered finding holds no raw newline (JSON escapes
     /// it), so the newline of each separator ends exactly one finding.
-    func withLines<Result>(_ body: ([UnsafeRawBufferPointer]) -> Result) -> Result {
+    public func withLines<Result>(_ body: ([UnsafeRawBufferPointer]) -> Result) -> Result {
         var found: [UnsafeRawBufferPointer] = []
         found.reserveCapacity(count)
         var start = 0
