@@ -67,8 +67,9 @@ public struct SwiftUIImporter: ScreenImporter {
         let builder = ScreenAssembler(
             declarations: declarations, regions: regions, positions: positions, suppressions: suppressions,
             facts: app.facts, defaultDevice: options.defaultDevice)
+        let (screens, unknown) = builder.screens()
         return .imported(ImportedFile(
-            screens: builder.screens(), diagnostics: diagnostics, notes: app.notes, dependencies: app.sources))
+            screens: screens, diagnostics: diagnostics, notes: app.notes, dependencies: app.sources, unknown: unknown))
     }
 
     /// The parser's first error in the file. A missing token is found where the next one
@@ -111,8 +112,9 @@ struct ScreenAssembler {
 
     var device: Device { facts.device ?? defaultDevice }
 
-    func screens() -> [ImportedScreen] {
-        var built: [(name: String, screen: ImportedScreen, inlined: Set<String>)] = []
+    /// The screens, and by rule how many of their elements the rule cannot judge.
+    func screens() -> (screens: [ImportedScreen], unknown: [String: Int]) {
+        var built: [(name: String, screen: ImportedScreen, inlined: Set<String>, unknown: [String: Int])] = []
         var usedNames = Set<String>()
         for declaration in declarations.views {
             guard let body = declaration.body else { continue }
@@ -124,6 +126,7 @@ struct ScreenAssembler {
             var screens = [screen(named: name, at: mark, elements: elements, mapper: mapper)]
             var presented = mapper.presentations
             var inlined = mapper.inlined
+            var unknown = mapper.unknown
             // Each presentation may present more; the bound keeps a file's screens finite.
             var round = 0
             while !presented.isEmpty, round < 64 {
@@ -139,15 +142,22 @@ struct ScreenAssembler {
                         mapper: inner))
                     next += inner.presentations
                     inlined.formUnion(inner.inlined)
+                    unknown.merge(inner.unknown, uniquingKeysWith: +)
                 }
                 presented = next
             }
-            for screen in screens { built.append((declaration.name, screen, inlined)) }
+            // The counts go with the view's first screen: its presentations were mapped for it.
+            for (position, screen) in screens.enumerated() {
+                built.append((declaration.name, screen, inlined, position == 0 ? unknown : [:]))
+            }
         }
         // A view another view of the file shows in place is reviewed there, not twice.
         var shownInPlace = Set<String>()
         for entry in built { shownInPlace.formUnion(entry.inlined.subtracting([entry.name])) }
-        return built.filter { !shownInPlace.contains($0.name) }.map(\.screen)
+        let kept = built.filter { !shownInPlace.contains($0.name) }
+        var unknown: [String: Int] = [:]
+        for entry in kept { unknown.merge(entry.unknown, uniquingKeysWith: +) }
+        return (kept.map(\.screen), unknown)
     }
 
     private func unique(_ name: String, in used: inout Set<String>) -> String {

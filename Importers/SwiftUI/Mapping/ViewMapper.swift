@@ -7,8 +7,13 @@ import SwiftSyntax
 struct ViewEnvironment {
     var font: FontSetting?
     var weight: (Font.Weight, Mark)?
+    /// A `.fontWeight` the source computes, nearer than any literal one: the weight is unknown.
+    var weightIsComputed = false
     /// Why buttons inside have no size of their own (a List row, a button style, a bar).
     var sizedBySystem = false
+    /// A button style sizes the buttons inside, in code this file may not hold: unlike a
+    /// row's or a bar's, that size is not the system's promise, so it counts as unknown.
+    var sizedByStyle = false
     /// `SettingsView`, or `Header, used in SettingsView`: how notes name where a view is.
     var owner: String
     /// The struct whose properties and `@ScaledMetric`s the views may name.
@@ -61,6 +66,9 @@ struct ViewMapper {
     private var inlinedMembers: Set<String> = []
     private var names: [String: Int] = [:]
     private(set) var notes: [String: String] = [:]
+    /// By rule: the elements made here that the rule cannot judge, because the source
+    /// computes what it needs (`ImportedFile.unknown`).
+    private(set) var unknown: [String: Int] = [:]
     private var inlining: [String] = []
     private var depth = 0
     static let maximumDepth = 160
@@ -144,6 +152,7 @@ struct ViewMapper {
         var environment = outer
         var ownFont: FontSetting?
         var ownWeight: (Font.Weight, Mark)?
+        var ownWeightComputed = false
         var tapAt: Int?
         var extra: [Element] = []
         for (index, modifier) in call.modifiers.enumerated() {
@@ -155,11 +164,27 @@ struct ViewMapper {
                     ownFont = FontReading.font(value, mark: mark, scaled: outer.declaration.scaledMetrics)
                 }
             case "fontWeight":
-                if ownWeight == nil, let weight = FontReading.weight(modifier.firstUnlabeled) { ownWeight = (weight, mark) }
+                if ownWeight == nil, !ownWeightComputed {
+                    if let weight = FontReading.weight(modifier.firstUnlabeled) { ownWeight = (weight, mark) } else { ownWeightComputed = true }
+                }
             case "bold":
-                if ownWeight == nil, Literals.bool(modifier.firstUnlabeled) ?? true { ownWeight = (.bold, mark) }
+                if ownWeight == nil, !ownWeightComputed {
+                    // `.bold(isActive)`: bold only some of the time, which the source does not say.
+                    if let argument = modifier.firstUnlabeled {
+                        if let bold = Literals.bool(argument) {
+                            if bold { ownWeight = (.bold, mark) }
+                        } else {
+                            ownWeightComputed = true
+                        }
+                    } else {
+                        ownWeight = (.bold, mark)
+                    }
+                }
             case "buttonStyle":
-                if !TapSize.keepsLabelSize(modifier.firstUnlabeled) { environment.sizedBySystem = true }
+                if !TapSize.keepsLabelSize(modifier.firstUnlabeled) {
+                    environment.sizedBySystem = true
+                    environment.sizedByStyle = true
+                }
             case "navigationTitle":
                 if let value = modifier.firstUnlabeled {
                     facts.title = Literals.string(value) ?? Literals.text(value)
@@ -189,7 +214,13 @@ struct ViewMapper {
             }
         }
         if let ownFont { environment.font = ownFont }
-        if let ownWeight { environment.weight = ownWeight }
+        if let ownWeight {
+            environment.weight = ownWeight
+            environment.weightIsComputed = false
+        } else if ownWeightComputed {
+            environment.weight = nil
+            environment.weightIsComputed = true
+        }
         var made = view(call, in: environment)
         if let tapAt {
             made = [tappable(made, call: call, through: tapAt, in: environment)]
@@ -248,6 +279,7 @@ struct ViewMapper {
             var inner = environment
             // A row is as tall as the system makes it, whatever its button's frame says.
             inner.sizedBySystem = true
+            inner.sizedByStyle = false
             var fields = fields(.list, kind: name, label: nil, at: mark, in: environment)
             fields.scroll = .vertical
             fields.children = contents(of: call, in: inner)
@@ -335,18 +367,34 @@ struct ViewMapper {
     }
 
     /// The font the environment gives a text: its own `.font`, else the nearest one around
-    /// it, with the nearest `.fontWeight` or `.bold()` applied. A computed font is unknown.
-    private func font(in environment: ViewEnvironment) -> Font? {
+    /// it, with the nearest `.fontWeight` or `.bold()` applied. A computed font is unknown,
+    /// and the text is counted for the rules that would have judged it.
+    private mutating func font(in environment: ViewEnvironment) -> Font? {
         var font: Font?
         switch environment.font {
         case .known(let value)?: font = value
-        case .unknown?, nil: break
+        case .unknown?:
+            countUnknown(Self.sizeRules)
+            if environment.weight == nil { countUnknown(Self.weightRules) }
+        case nil: break
         }
         if let (weight, mark) = environment.weight {
             if font == nil { font = Font(mark: mark) }
             font?.weight = weight
+        } else if environment.weightIsComputed, font != nil {
+            // A computed `.fontWeight` replaces the weight the font itself has.
+            font?.weight = nil
+            countUnknown(Self.weightRules)
         }
         return font
+    }
+
+    static let sizeRules = ["text.min-size", "text.fixed-size"]
+    static let weightRules = ["text.light-weight", "text.heavy-weight"]
+    static let hitTargetRule = "buttons.hit-target"
+
+    mutating func countUnknown(_ rules: [String]) {
+        for rule in rules { unknown[rule, default: 0] += 1 }
     }
 
     // MARK: Controls
@@ -386,6 +434,9 @@ struct ViewMapper {
             fields.hitArea = known
             fields.marks = Marks(sizeMark)
             notes[fields.id ?? ""] = note(for: fields, in: environment, size: size)
+        } else if !environment.sizedBySystem || environment.sizedByStyle {
+            // Sized by its label, a style or what the source computes: nothing the source writes.
+            countUnknown([Self.hitTargetRule])
         }
         if labelClosure == nil, let font = font(in: environment) {
             // The title's font is the label's: its findings point at the `.font`, not the button.
@@ -426,6 +477,10 @@ struct ViewMapper {
             element.hitArea = known
             element.marks = Marks(sizeMark)
             if let id = element.id { notes[id] = note(for: element, in: environment, size: size, tapGesture: true) }
+        } else if !environment.sizedBySystem || environment.sizedByStyle, element.hitArea == nil,
+                  !(made.count == 1 && made[0].isInteractive) {
+            // A button given a tap gesture was counted as a button already.
+            countUnknown([Self.hitTargetRule])
         }
         return finish(element)
     }
@@ -458,6 +513,7 @@ struct ViewMapper {
     private mutating func toolbar(_ closure: ClosureExprSyntax, in environment: ViewEnvironment) {
         var inner = environment
         inner.sizedBySystem = true
+        inner.sizedByStyle = false
         for statement in closure.statements {
             guard case .expr(let expr) = statement.item, let item = ViewCall.parse(expr, regions: regions) else {
                 if case .decl(let decl) = statement.item, let config = decl.as(IfConfigDeclSyntax.self),
@@ -572,6 +628,7 @@ struct ViewMapper {
             mark = positions.mark(of: item.node)
             var inner = environment
             inner.sizedBySystem = true
+            inner.sizedByStyle = false
             let label = item.closures.first.map { elements(of: $0.closure.statements, in: inner) } ?? []
             title = Self.firstLabel(in: label)
             icon = Self.firstIcon(in: label)

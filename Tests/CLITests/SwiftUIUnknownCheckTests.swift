@@ -1,0 +1,58 @@
+#if HIGLINT_SWIFTUI
+import Foundation
+import XCTest
+
+/// The real `higlint check --format json` counts what a SwiftUI file left unknown, per file
+/// and rule, for the rules the config leaves on.
+final class SwiftUIUnknownCheckTests: XCTestCase {
+    static let computed = """
+        import SwiftUI
+
+        struct Settings: View {
+            let side: CGFloat
+            let theme: Theme
+            var body: some View {
+                VStack {
+                    Button("Close") { }
+                        .frame(width: side, height: side)
+                    Text("Terms").font(theme.caption)
+                    Text("Small").font(.system(size: 9))
+                }
+            }
+        }
+
+        """
+
+    private func report(_ tree: SpecTree) throws -> [String: Any] {
+        let outcome = try HiglintProcess.run(["check", ".", "--format", "json"], in: tree.url)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], outcome.stdout)
+    }
+
+    func testTheJSONReportCountsTheComputedSizeAndFont() throws {
+        let tree = try SpecTree()
+        try tree.write("App/Settings.swift", Self.computed)
+        let unknown = try XCTUnwrap(report(tree)["unknown"] as? [[String: Any]])
+        let counts = unknown.map { "\($0["file"] as? String ?? "?") \($0["rule"] as? String ?? "?") \($0["elements"] as? Int ?? -1)" }
+        XCTAssertEqual(counts, [
+            "App/Settings.swift buttons.hit-target 1",
+            "App/Settings.swift text.fixed-size 1",
+            "App/Settings.swift text.heavy-weight 1",
+            "App/Settings.swift text.light-weight 1",
+            "App/Settings.swift text.min-size 1",
+        ])
+    }
+
+    func testARuleTurnedOffIsNotCountedAndAFileWithNothingUnknownWritesNoMember() throws {
+        let tree = try SpecTree()
+        try tree.write("App/Settings.swift", Self.computed)
+        try tree.write(".higlint.yaml", "rules:\n  buttons.hit-target: off\n  text.light-weight: off\n  text.heavy-weight: off\n")
+        let unknown = try XCTUnwrap(report(tree)["unknown"] as? [[String: Any]])
+        XCTAssertEqual(unknown.compactMap { $0["rule"] as? String }, ["text.fixed-size", "text.min-size"])
+
+        let literal = try SpecTree()
+        try literal.write("App/Small.swift", SwiftUICheckTests.home)
+        XCTAssertNil(try report(literal)["unknown"])
+    }
+}
+#endif
