@@ -13,6 +13,7 @@ public struct SwiftUIImporter: ScreenImporter {
     public static let syntaxRule = "swiftui.syntax"
 
     public let fileExtensions = [".swift"]
+    public var isSourceText: Bool { true }
     private let appFacts: AppFactsLocator
 
     public init(appFacts: AppFactsLocator = AppFactsLocator()) {

@@ -2,7 +2,7 @@
 /// policy and summaries as spec documents.
 extension Engine {
     /// The importer for a file name, by extension; nil for specs, which stay on the YAML path.
-    func importer(for path: String) -> (any ScreenImporter)? {
+    public func importer(for path: String) -> (any ScreenImporter)? {
         for importer in importers where importer.fileExtensions.contains(where: path.hasSuffix) {
             return importer
         }

@@ -10,6 +10,14 @@ public protocol ScreenImporter: Sendable {
     var fileExtensions: [String] { get }
     /// Pure apart from what the importer reads beside the file (app facts, referenced files).
     func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult
+    /// Whether the format is source people type (Swift), not a file a tool writes (a
+    /// storyboard): the language server reviews it as it is typed, as it does specs, and
+    /// the fixes its findings carry may edit it.
+    var isSourceText: Bool { get }
+}
+
+extension ScreenImporter {
+    public var isSourceText: Bool { false }
 }
 
 /// What the config tells an importer: the limits specs have, and the device a screen
