@@ -121,7 +121,8 @@ struct ScreenAssembler {
             guard let body = declaration.body else { continue }
             let mark = positions.mark(of: declaration.node)
             var mapper = ViewMapper(declarations: declarations, regions: regions, positions: positions, suppressions: suppressions)
-            let environment = ViewEnvironment(owner: declaration.name, declaration: declaration)
+            var environment = ViewEnvironment(owner: declaration.name, declaration: declaration)
+            environment.backdropUnknown = declarations.importsWidgetKit
             let elements = mapper.elements(of: body, in: environment)
             let name = unique(declaration.name, in: &usedNames)
             var screens = [screen(named: name, at: mark, elements: elements, mapper: mapper)]

@@ -14,6 +14,11 @@ struct ViewEnvironment {
     /// A button style sizes the buttons inside, in code this file may not hold: unlike a
     /// row's or a bar's, that size is not the system's promise, so it counts as unknown.
     var sizedByStyle = false
+    /// The nearest `.foregroundColor`/`.foregroundStyle` and where it is written.
+    var foreground: (Color, Mark)?
+    /// Something the model's layers cannot say is behind the views (an overlay's view, a
+    /// `ZStack`'s image): their text colours are unknown.
+    var backdropUnknown = false
     /// `SettingsView`, or `Header, used in SettingsView`: how notes name where a view is.
     var owner: String
     /// The struct whose properties and `@ScaledMetric`s the views may name.
@@ -69,6 +74,8 @@ struct ViewMapper {
     /// By rule: the elements made here that the rule cannot judge, because the source
     /// computes what it needs (`ImportedFile.unknown`).
     private(set) var unknown: [String: Int] = [:]
+    /// By element name, where its text colour is written.
+    private var colorMarks: [String: Mark] = [:]
     private var inlining: [String] = []
     private var depth = 0
     static let maximumDepth = 160
@@ -153,6 +160,9 @@ struct ViewMapper {
         var ownFont: FontSetting?
         var ownWeight: (Font.Weight, Mark)?
         var ownWeightComputed = false
+        var ownForeground: (Color, Mark)?
+        /// Innermost first, so the last is furthest back.
+        var backgrounds: [Color] = []
         var tapAt: Int?
         var extra: [Element] = []
         for (index, modifier) in call.modifiers.enumerated() {
@@ -184,6 +194,8 @@ struct ViewMapper {
                 if !TapSize.keepsLabelSize(modifier.firstUnlabeled) {
                     environment.sizedBySystem = true
                     environment.sizedByStyle = true
+                    // The style draws a shape of its own behind the label.
+                    environment.backdropUnknown = true
                 }
             case "navigationTitle":
                 if let value = modifier.firstUnlabeled {
@@ -201,11 +213,23 @@ struct ViewMapper {
                     || closure.label == "destination" {
                     present(closure.closure, as: modifier.name, at: mark, in: outer)
                 }
+            case "foregroundColor", "foregroundStyle":
+                // The innermost is the one the text shows; two or three styles are levels of a hierarchy.
+                if ownForeground == nil {
+                    let arguments = Array(modifier.arguments ?? [])
+                    let color = arguments.count == 1 && arguments[0].label == nil
+                        ? ColorReading.color(arguments[0].expression) : ColorReading.computed
+                    ownForeground = (color, mark)
+                }
             case "overlay", "background", "safeAreaInset":
-                for closure in modifier.closures { extra += elements(of: closure.closure, in: outer) }
+                var inner = outer
+                // An overlay's views, and a safe-area inset's, are drawn over this one, whatever it shows.
+                if modifier.name != "background" { inner.backdropUnknown = true }
+                if modifier.name == "background" { backgrounds.append(Self.background(modifier)) }
+                for closure in modifier.closures { extra += elements(of: closure.closure, in: inner) }
                 if let content = modifier.firstUnlabeled, content.as(ClosureExprSyntax.self) == nil,
                    let view = ViewCall.parse(content, regions: regions), view.name.map(Self.isViewName) ?? false {
-                    extra += elements(of: view, in: outer)
+                    extra += elements(of: view, in: inner)
                 }
             case "onTapGesture":
                 if tapAt == nil { tapAt = index }
@@ -214,6 +238,9 @@ struct ViewMapper {
             }
         }
         if let ownFont { environment.font = ownFont }
+        if let ownForeground { environment.foreground = ownForeground }
+        let background = backgrounds.isEmpty ? nil : Self.layered(backgrounds.reversed())
+        if background?.isKnown == false { environment.backdropUnknown = true }
         if let ownWeight {
             environment.weight = ownWeight
             environment.weightIsComputed = false
@@ -222,10 +249,46 @@ struct ViewMapper {
             environment.weightIsComputed = true
         }
         var made = view(call, in: environment)
+        if let background {
+            // Behind each view the call makes, and behind any colour the view fills itself with.
+            for index in made.indices {
+                made[index].background = Self.layered([background] + (made[index].background.map { [$0] } ?? []))
+            }
+        }
         if let tapAt {
             made = [tappable(made, call: call, through: tapAt, in: environment)]
         }
         return made + extra
+    }
+
+    /// What `.background(...)` puts behind the view: a literal colour, else unknown.
+    private static func background(_ modifier: ModifierCall) -> Color {
+        if let closure = modifier.closures.first?.closure {
+            guard closure.statements.count == 1, case .expr(let expr)? = closure.statements.first?.item,
+                  let color = ColorReading.colorView(expr)
+            else { return .unknown("a view behind it") }
+            return color
+        }
+        let arguments = Array(modifier.arguments ?? [])
+        // `.background()` is the environment's background style, the system background unless set.
+        if arguments.isEmpty { return .systemBackground }
+        guard let first = arguments.first, first.label == nil else { return .unknown("the background style") }
+        return ColorReading.colorView(first.expression) ?? ColorReading.color(first.expression)
+    }
+
+    /// Colours bottom first, as one: each composited over the one below; unknown if one is.
+    static func layered(_ layers: [Color]) -> Color {
+        guard let bottom = layers.first else { return .fixed(.clear) }
+        guard layers.count > 1 else { return bottom }
+        var light: RGBA?
+        var dark: RGBA?
+        for layer in layers {
+            guard case .known(let top, let topDark) = layer else { return layer }
+            light = light.map { top.over($0) } ?? top
+            dark = dark.map { topDark.over($0) } ?? topDark
+        }
+        guard let light, let dark else { return bottom }
+        return .known(light: light, dark: dark)
     }
 
     /// Type names start with a capital; properties and functions of the struct do not.
@@ -280,6 +343,8 @@ struct ViewMapper {
             // A row is as tall as the system makes it, whatever its button's frame says.
             inner.sizedBySystem = true
             inner.sizedByStyle = false
+            // Rows have the list style's background, which differs from the screen's in dark mode.
+            inner.backdropUnknown = true
             var fields = fields(.list, kind: name, label: nil, at: mark, in: environment)
             fields.scroll = .vertical
             fields.children = contents(of: call, in: inner)
@@ -293,7 +358,9 @@ struct ViewMapper {
             var fields = fields(.grid, kind: name, label: nil, at: mark, in: environment)
             fields.children = contents(of: call, in: environment)
             return fields.children.isEmpty ? [] : [finish(fields)]
-        case "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "GroupBox", "Section", "DisclosureGroup",
+        case "ZStack":
+            return zStack(call, at: mark, in: environment)
+        case "VStack", "HStack", "LazyVStack", "LazyHStack", "GroupBox", "Section", "DisclosureGroup",
             "ViewThatFits", "ControlGroup", "GridRow":
             var fields = fields(.group, kind: name, label: nil, at: mark, in: environment)
             fields.children = contents(of: call, in: environment)
@@ -307,6 +374,32 @@ struct ViewMapper {
         default:
             return reference(call, named: name, in: environment)
         }
+    }
+
+    /// A `ZStack` draws its views in order, each over those before: a colour first is the
+    /// background of the rest; anything else first (an image, a shape) leaves what is
+    /// behind the others unknown.
+    private mutating func zStack(_ call: ViewCall, at mark: Mark, in environment: ViewEnvironment) -> [Element] {
+        var inner = environment
+        var background: Color?
+        if let statements = call.closure(nil)?.statements {
+            let views = statements.compactMap { statement -> ExprSyntax? in
+                if case .expr(let expr) = statement.item { return expr }
+                return nil
+            }
+            if let first = views.first, views.count > 1 {
+                if let color = ColorReading.colorView(first) {
+                    background = color
+                    if !color.isKnown { inner.backdropUnknown = true }
+                } else {
+                    inner.backdropUnknown = true
+                }
+            }
+        }
+        var fields = fields(.group, kind: "ZStack", label: nil, at: mark, in: environment)
+        fields.children = contents(of: call, in: inner)
+        fields.background = background
+        return fields.children.isEmpty ? [] : [finish(fields)]
     }
 
     /// A struct of the file shown in place, a property or function of the struct, or a
@@ -392,6 +485,7 @@ struct ViewMapper {
     static let sizeRules = ["text.min-size", "text.fixed-size"]
     static let weightRules = ["text.light-weight", "text.heavy-weight"]
     static let hitTargetRule = "buttons.hit-target"
+    static let contrastRule = "text.contrast"
 
     mutating func countUnknown(_ rules: [String]) {
         for rule in rules { unknown[rule, default: 0] += 1 }
@@ -430,6 +524,8 @@ struct ViewMapper {
         let label = titled ?? Self.firstLabel(in: children)
         var fields = fields(.button, kind: kind, label: label, icon: icon(of: call) ?? Self.firstIcon(in: children),
                             at: mark, in: environment)
+        // A label of views has its texts, which take the colour themselves.
+        if labelClosure == nil, label != nil { foreground(of: &fields, in: environment) }
         if !environment.sizedBySystem, let known = size.known, let sizeMark = size.mark {
             fields.hitArea = known
             fields.marks = Marks(sizeMark)
@@ -514,6 +610,8 @@ struct ViewMapper {
         var inner = environment
         inner.sizedBySystem = true
         inner.sizedByStyle = false
+        // Bars are drawn in the system's material.
+        inner.backdropUnknown = true
         for statement in closure.statements {
             guard case .expr(let expr) = statement.item, let item = ViewCall.parse(expr, regions: regions) else {
                 if case .decl(let decl) = statement.item, let config = decl.as(IfConfigDeclSyntax.self),
@@ -629,6 +727,7 @@ struct ViewMapper {
             var inner = environment
             inner.sizedBySystem = true
             inner.sizedByStyle = false
+            inner.backdropUnknown = true
             let label = item.closures.first.map { elements(of: $0.closure.statements, in: inner) } ?? []
             title = Self.firstLabel(in: label)
             icon = Self.firstIcon(in: label)
@@ -716,7 +815,21 @@ struct ViewMapper {
         }
         fields.id = uniqueName(described)
         notes[fields.id ?? ""] = " (SwiftUI \(described) in \(environment.owner))"
+        if type == .text || type == .textField { foreground(of: &fields, in: environment) }
         return fields
+    }
+
+    /// The text colour the environment gives, when the file writes one. A colour the source
+    /// computes, or one over something unknown, is unknown and counted for `text.contrast`.
+    private mutating func foreground(of fields: inout Element.Fields, in environment: ViewEnvironment) {
+        guard let (color, mark) = environment.foreground else { return }
+        if !color.isKnown || environment.backdropUnknown {
+            countUnknown([Self.contrastRule])
+            fields.color = color.isKnown ? .unknown("what is behind it is not known") : color
+        } else {
+            fields.color = color
+        }
+        if let id = fields.id { colorMarks[id] = mark }
     }
 
     /// A text's findings are about its font: they point at the `.font` (or `.fontWeight`)
@@ -733,6 +846,7 @@ struct ViewMapper {
         let mark = fields.marks.map
         if fields.frame == nil, fields.hitArea != nil { fields.marks.record(.hitArea, at: mark) }
         if fields.font != nil { fields.marks.record(.font, at: fields.font?.mark ?? mark) }
+        if fields.color != nil, let id = fields.id, let colorMark = colorMarks[id] { fields.marks.record(.color, at: colorMark) }
         for (rule, ruleMark) in suppressions.rules(at: mark.line) {
             fields.suppressed.append(rule)
             fields.suppressionMarks.append(ruleMark)
