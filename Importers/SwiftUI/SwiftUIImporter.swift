@@ -159,7 +159,30 @@ struct ScreenAssembler {
         let kept = built.filter { !shownInPlace.contains($0.name) }
         var unknown: [String: Int] = [:]
         for entry in kept { unknown.merge(entry.unknown, uniquingKeysWith: +) }
-        return (kept.map(\.screen), unknown)
+        return (withWrittenIgnores(kept.map(\.screen)), unknown)
+    }
+
+    /// Gives each suppression comment to one screen, which answers for it when it is unused:
+    /// a line's to the first screen with an element it applies to (naming that element),
+    /// a file's, and one that applies to no element, to the first screen.
+    private func withWrittenIgnores(_ screens: [ImportedScreen]) -> [ImportedScreen] {
+        let entries = suppressions.entries
+        guard !entries.isEmpty, !screens.isEmpty else { return screens }
+        var owners: [Mark: (screen: Int, element: String)] = [:]
+        for (index, entry) in screens.enumerated() {
+            let screen = entry.screen
+            let items = (screen.navigationBar?.items ?? []) + (screen.toolbar?.items ?? []) + (screen.tabBar?.tabs ?? [])
+            for element in Screen.flatten(screen.elements) + Screen.flatten(items) {
+                for mark in element.suppressionMarks where owners[mark] == nil { owners[mark] = (index, element.name) }
+            }
+        }
+        var out = screens
+        for (rule, mark) in entries {
+            let owner = owners[mark]
+            out[owner?.screen ?? 0].writtenIgnores.append(IgnoreEntry(
+                name: rule, mark: mark, element: owner?.element, suppressed: [], suppressionMarks: []))
+        }
+        return out
     }
 
     private func unique(_ name: String, in used: inout Set<String>) -> String {

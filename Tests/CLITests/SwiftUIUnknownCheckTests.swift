@@ -56,3 +56,33 @@ final class SwiftUIUnknownCheckTests: XCTestCase {
     }
 }
 #endif
+
+#if HIGLINT_SWIFTUI
+/// The real `higlint check` reports a suppression comment that suppresses nothing, beside the
+/// findings a used one hides, as it reports a spec's unused `ignore` entry.
+final class SwiftUIUnusedIgnoreCheckTests: XCTestCase {
+    func testAnUnusedCommentIsAnInfoAtItsRuleName() throws {
+        let tree = try SpecTree()
+        try tree.write("Home.swift", """
+            import SwiftUI
+
+            struct Home: View {
+                var body: some View {
+                    VStack {
+                        // higlint:ignore text.min-size, text.fixed-size -- the legal small print
+                        Text("Terms").font(.system(size: 9))
+                        Text("Hi") // higlint:ignore buttons.hit-target
+                    }
+                }
+            }
+
+            """)
+        let outcome = try HiglintProcess.run(["check", "."], in: tree.url)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, """
+            Home.swift:8:42: info: Text "Hi": ignore entry "buttons.hit-target" suppresses no finding of element "Text "Hi"" [spec.unused-ignore]
+
+            """)
+    }
+}
+#endif

@@ -78,15 +78,21 @@ public struct ImportedScreen: Sendable {
     /// When set, only these plugins review the screen (a launch screen is reviewed for text).
     public var reviewedPlugins: Set<String>?
     public var diagnostics: [ImportDiagnostic]
+    /// Suppressions a person wrote in the source (`// higlint:ignore RULE`) that this screen
+    /// answers for: each is among the screen's or its elements' suppressions with the same
+    /// mark, and is reported as `spec.unused-ignore` when no finding of the file used it.
+    /// An entry belongs to one screen of its file, though any screen may use it.
+    public var writtenIgnores: [IgnoreEntry]
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
-        diagnostics: [ImportDiagnostic] = []
+        diagnostics: [ImportDiagnostic] = [], writtenIgnores: [IgnoreEntry] = []
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
         self.reviewedPlugins = reviewedPlugins
         self.diagnostics = diagnostics
+        self.writtenIgnores = writtenIgnores
     }
 }
 
