@@ -247,6 +247,6 @@ struct ScreenAssembler {
         }
         screen.review.ignore = ignored
         screen.review.ignoreMarks = marksOfIgnored
-        return ImportedScreen(screen: screen, elementNotes: ElementNotes(mapper.notes))
+        return ImportedScreen(screen: screen, elementNotes: ElementNotes(mapper.notes), sourceFixes: mapper.sourceFixes)
     }
 }

@@ -76,6 +76,12 @@ struct ViewMapper {
     private(set) var unknown: [String: Int] = [:]
     /// By element name, where its text colour is written.
     private var colorMarks: [String: Mark] = [:]
+    /// By the mark of the `.font` or `.fontWeight` that says it: the edit of a fixed size to
+    /// the nearest text style, or of a light weight to regular.
+    private var fontFixes: [Mark: Fix] = [:]
+    private var weightFixes: [Mark: Fix] = [:]
+    /// The fixes of the findings on this screen's elements.
+    private(set) var sourceFixes: [SourceFix] = []
     private var inlining: [String] = []
     private var depth = 0
     static let maximumDepth = 160
@@ -172,10 +178,18 @@ struct ViewMapper {
                 // The innermost `.font` is the one the view shows.
                 if ownFont == nil, let value = modifier.firstUnlabeled {
                     ownFont = FontReading.font(value, mark: mark, scaled: outer.declaration.scaledMetrics)
+                    if let style = FontReading.textStyle(replacing: value) { fontFixes[mark] = edit(value, to: style) }
                 }
             case "fontWeight":
                 if ownWeight == nil, !ownWeightComputed {
-                    if let weight = FontReading.weight(modifier.firstUnlabeled) { ownWeight = (weight, mark) } else { ownWeightComputed = true }
+                    if let weight = FontReading.weight(modifier.firstUnlabeled) {
+                        ownWeight = (weight, mark)
+                        if let value = modifier.firstUnlabeled, weight == .ultralight || weight == .thin || weight == .light {
+                            weightFixes[mark] = edit(value, to: ".regular")
+                        }
+                    } else {
+                        ownWeightComputed = true
+                    }
                 }
             case "bold":
                 if ownWeight == nil, !ownWeightComputed {
@@ -304,14 +318,14 @@ struct ViewMapper {
             var fields = fields(
                 .text, kind: "Text", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
                 in: environment)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "Label":
             var fields = fields(
                 .text, kind: "Label", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
                 in: environment)
             fields.icon = icon(of: call)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "Image":
             guard let icon = icon(of: call) else { return [] }
@@ -336,7 +350,7 @@ struct ViewMapper {
             return [control(segmented ? .segmentedControl : .custom, call, kind: name, at: mark, in: environment)]
         case "TextField", "SecureField", "TextEditor":
             var fields = fields(.textField, kind: name, label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "List", "Form":
             var inner = environment
@@ -482,6 +496,32 @@ struct ViewMapper {
         return font
     }
 
+    /// An unsafe fix replacing `expr` by `text`: it changes how the text looks.
+    private func edit(_ expr: ExprSyntax, to text: String) -> Fix {
+        let start = positions.mark(of: expr)
+        let end = positions.mark(at: expr.endPositionBeforeTrailingTrivia.utf8Offset)
+        return Fix(safety: .unsafe, edits: [TextEdit(range: start.offset..<end.offset, replacement: text, start: start, end: end)])
+    }
+
+    /// The font the environment gives a text, and the fixes of its findings.
+    private mutating func setFont(_ fields: inout Element.Fields, in environment: ViewEnvironment) {
+        fields.font = font(in: environment)
+        if let id = fields.id, let font = fields.font { recordFixes(of: font, on: id, in: environment) }
+    }
+
+    private mutating func recordFixes(of font: Font, on id: String, in environment: ViewEnvironment) {
+        if case .known(let written)? = environment.font, written.dynamic == false, let fix = fontFixes[written.mark] {
+            for rule in Self.sizeRules { sourceFixes.append(SourceFix(rule: rule, element: id, fix: fix)) }
+        }
+        if let (_, mark) = environment.weight, let fix = weightFixes[mark], font.weight.map(Self.isLight) == true {
+            sourceFixes.append(SourceFix(rule: "text.light-weight", element: id, fix: fix))
+        }
+    }
+
+    private static func isLight(_ weight: Font.Weight) -> Bool {
+        weight == .ultralight || weight == .thin || weight == .light
+    }
+
     static let sizeRules = ["text.min-size", "text.fixed-size"]
     static let weightRules = ["text.light-weight", "text.heavy-weight"]
     static let hitTargetRule = "buttons.hit-target"
@@ -540,6 +580,7 @@ struct ViewMapper {
             text.type = .text
             text.font = font
             text.id = uniqueName("\(kind)\(label.map { " " + quoted($0) } ?? "") title")
+            if let id = text.id { recordFixes(of: font, on: id, in: environment) }
             notes[text.id ?? ""] = " (SwiftUI \(kind)\(label.map { " " + quoted($0) } ?? "")'s title in \(environment.owner))"
             children.append(finish(text))
         }
@@ -551,7 +592,7 @@ struct ViewMapper {
         _ type: ElementType, _ call: ViewCall, kind: String, at mark: Mark, in environment: ViewEnvironment
     ) -> Element {
         var fields = fields(type, kind: kind, label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
-        fields.font = font(in: environment)
+        setFont(&fields, in: environment)
         return finish(fields, textMark: type == .custom)
     }
 

@@ -74,7 +74,8 @@ extension Engine {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
-                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name,
+                                        fix: entry.sourceFix(rule: enabled.description.id, element: violation.element))
                     if let element = violation.element, let note = entry.elementNotes[element] {
                         found.message += note
                     }

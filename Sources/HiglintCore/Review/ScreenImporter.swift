@@ -83,16 +83,38 @@ public struct ImportedScreen: Sendable {
     /// mark, and is reported as `spec.unused-ignore` when no finding of the file used it.
     /// An entry belongs to one screen of its file, though any screen may use it.
     public var writtenIgnores: [IgnoreEntry]
+    /// Edits of the source that fix a rule's finding on an element, where the importer can
+    /// write them (source text only, `isSourceText`): the finding carries the fix.
+    public var sourceFixes: [SourceFix]
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
-        diagnostics: [ImportDiagnostic] = [], writtenIgnores: [IgnoreEntry] = []
+        diagnostics: [ImportDiagnostic] = [], writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = []
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
         self.reviewedPlugins = reviewedPlugins
         self.diagnostics = diagnostics
         self.writtenIgnores = writtenIgnores
+        self.sourceFixes = sourceFixes
+    }
+
+    func sourceFix(rule: String, element: String?) -> Fix? {
+        guard !sourceFixes.isEmpty, let element else { return nil }
+        return sourceFixes.first { $0.rule == rule && $0.element == element }?.fix
+    }
+}
+
+/// The fix of `rule`'s finding on the element named `element`, as edits of the imported file.
+public struct SourceFix: Sendable, Hashable {
+    public var rule: String
+    public var element: String
+    public var fix: Fix
+
+    public init(rule: String, element: String, fix: Fix) {
+        self.rule = rule
+        self.element = element
+        self.fix = fix
     }
 }
 
