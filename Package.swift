@@ -124,7 +124,9 @@ let package = Package(
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
         .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
-        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
+        // The SwiftUI tests of the watcher and the language server run where the binary reviews Swift.
+        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests",
+                    swiftSettings: swiftSyntaxHost == nil ? [] : [.define("HIGLINT_SWIFTUI")]),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
@@ -137,7 +139,8 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["HiglintCore", "HiglintPluginHost", "InterfaceBuilderImporter", "TestSupport"],
                     path: "Tests/PluginHostTests"),
         // Talks to the real binary's `higlint lsp` as an editor does; the server's values are tested directly too.
-        .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests"),
+        .testTarget(name: "LSPTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintLSP", "TestSupport"], path: "Tests/LSPTests",
+                    swiftSettings: swiftSyntaxHost == nil ? [] : [.define("HIGLINT_SWIFTUI")]),
         .testTarget(name: "ReportTests", dependencies: ["HiglintCore", "HiglintPlugins", "TestSupport"], path: "Tests/ReportTests"),
     ] + pluginTargets + swiftUITargets,
     swiftLanguageModes: [.v6]

@@ -13,6 +13,7 @@ public struct SwiftUIImporter: ScreenImporter {
     public static let syntaxRule = "swiftui.syntax"
 
     public let fileExtensions = [".swift"]
+    public var isSourceText: Bool { true }
     private let appFacts: AppFactsLocator
 
     public init(appFacts: AppFactsLocator = AppFactsLocator()) {
@@ -67,8 +68,9 @@ public struct SwiftUIImporter: ScreenImporter {
         let builder = ScreenAssembler(
             declarations: declarations, regions: regions, positions: positions, suppressions: suppressions,
             facts: app.facts, defaultDevice: options.defaultDevice)
+        let (screens, unknown) = builder.screens()
         return .imported(ImportedFile(
-            screens: builder.screens(), diagnostics: diagnostics, notes: app.notes, dependencies: app.sources))
+            screens: screens, diagnostics: diagnostics, notes: app.notes, dependencies: app.sources, unknown: unknown))
     }
 
     /// The parser's first error in the file. A missing token is found where the next one
@@ -111,19 +113,22 @@ struct ScreenAssembler {
 
     var device: Device { facts.device ?? defaultDevice }
 
-    func screens() -> [ImportedScreen] {
-        var built: [(name: String, screen: ImportedScreen, inlined: Set<String>)] = []
+    /// The screens, and by rule how many of their elements the rule cannot judge.
+    func screens() -> (screens: [ImportedScreen], unknown: [String: Int]) {
+        var built: [(name: String, screen: ImportedScreen, inlined: Set<String>, unknown: [String: Int])] = []
         var usedNames = Set<String>()
         for declaration in declarations.views {
             guard let body = declaration.body else { continue }
             let mark = positions.mark(of: declaration.node)
             var mapper = ViewMapper(declarations: declarations, regions: regions, positions: positions, suppressions: suppressions)
-            let environment = ViewEnvironment(owner: declaration.name, declaration: declaration)
+            var environment = ViewEnvironment(owner: declaration.name, declaration: declaration)
+            environment.backdropUnknown = declarations.importsWidgetKit
             let elements = mapper.elements(of: body, in: environment)
             let name = unique(declaration.name, in: &usedNames)
             var screens = [screen(named: name, at: mark, elements: elements, mapper: mapper)]
             var presented = mapper.presentations
             var inlined = mapper.inlined
+            var unknown = mapper.unknown
             // Each presentation may present more; the bound keeps a file's screens finite.
             var round = 0
             while !presented.isEmpty, round < 64 {
@@ -139,15 +144,45 @@ struct ScreenAssembler {
                         mapper: inner))
                     next += inner.presentations
                     inlined.formUnion(inner.inlined)
+                    unknown.merge(inner.unknown, uniquingKeysWith: +)
                 }
                 presented = next
             }
-            for screen in screens { built.append((declaration.name, screen, inlined)) }
+            // The counts go with the view's first screen: its presentations were mapped for it.
+            for (position, screen) in screens.enumerated() {
+                built.append((declaration.name, screen, inlined, position == 0 ? unknown : [:]))
+            }
         }
         // A view another view of the file shows in place is reviewed there, not twice.
         var shownInPlace = Set<String>()
         for entry in built { shownInPlace.formUnion(entry.inlined.subtracting([entry.name])) }
-        return built.filter { !shownInPlace.contains($0.name) }.map(\.screen)
+        let kept = built.filter { !shownInPlace.contains($0.name) }
+        var unknown: [String: Int] = [:]
+        for entry in kept { unknown.merge(entry.unknown, uniquingKeysWith: +) }
+        return (withWrittenIgnores(kept.map(\.screen)), unknown)
+    }
+
+    /// Gives each suppression comment to one screen, which answers for it when it is unused:
+    /// a line's to the first screen with an element it applies to (naming that element),
+    /// a file's, and one that applies to no element, to the first screen.
+    private func withWrittenIgnores(_ screens: [ImportedScreen]) -> [ImportedScreen] {
+        let entries = suppressions.entries
+        guard !entries.isEmpty, !screens.isEmpty else { return screens }
+        var owners: [Mark: (screen: Int, element: String)] = [:]
+        for (index, entry) in screens.enumerated() {
+            let screen = entry.screen
+            let items = (screen.navigationBar?.items ?? []) + (screen.toolbar?.items ?? []) + (screen.tabBar?.tabs ?? [])
+            for element in Screen.flatten(screen.elements) + Screen.flatten(items) {
+                for mark in element.suppressionMarks where owners[mark] == nil { owners[mark] = (index, element.name) }
+            }
+        }
+        var out = screens
+        for (rule, mark) in entries {
+            let owner = owners[mark]
+            out[owner?.screen ?? 0].writtenIgnores.append(IgnoreEntry(
+                name: rule, mark: mark, element: owner?.element, suppressed: [], suppressionMarks: []))
+        }
+        return out
     }
 
     private func unique(_ name: String, in used: inout Set<String>) -> String {
@@ -212,6 +247,6 @@ struct ScreenAssembler {
         }
         screen.review.ignore = ignored
         screen.review.ignoreMarks = marksOfIgnored
-        return ImportedScreen(screen: screen, elementNotes: ElementNotes(mapper.notes))
+        return ImportedScreen(screen: screen, elementNotes: ElementNotes(mapper.notes), sourceFixes: mapper.sourceFixes)
     }
 }

@@ -20,9 +20,10 @@ extension LanguageServer {
               !folder.discovery.isExcluded(path, root: folder.load.path == nil ? folder.root : folder.load.config.baseDirectory)
         else { return [] }
         let file = SpecFile(path: path, displayPath: folder.discovery.displayPath(for: path))
+        let reviewsText = isSpec || folder.engine.importer(for: path)?.isSourceText == true
         documents[uri] = OpenDocument(
             text: TextDocument(uri: uri, path: path, version: params["textDocument"]?["version"]?.integer ?? 0, text: text),
-            folder: index, file: file, isImported: !isSpec, wasScanned: folder.table.contains(path))
+            folder: index, file: file, isImported: !isSpec, reviewsText: reviewsText, wasScanned: folder.table.contains(path))
         return schedule(uri, now: now)
     }
 
@@ -41,8 +42,8 @@ extension LanguageServer {
                 "higlint: \(uri): \(entries.count - changes.count) of \(entries.count) changes have no text or an unreadable range "
                     + "and were skipped; the diagnostics may not match the editor's text until the file is reopened", type: 2))
         }
-        // An imported file is reviewed from disk, on open and on save.
-        return out + (document.isImported ? [] : schedule(uri, now: now))
+        // Other imported files are reviewed from disk, on open and on save.
+        return out + (document.reviewsText ? schedule(uri, now: now) : [])
     }
 
     mutating func didSave(_ params: JSONValue, now: ContinuousClock.Instant) -> [JSONValue] {
@@ -83,7 +84,7 @@ extension LanguageServer {
                 continue
             }
             // An open document's text is the editor's: the file on disk is older or the same.
-            guard !documents.values.contains(where: { $0.text.path == path && !$0.isImported }) else { continue }
+            guard !documents.values.contains(where: { $0.text.path == path && $0.reviewsText }) else { continue }
             for index in folders.indices where folders[index].scanned && path.hasPrefix(folders[index].root + "/") {
                 let discovery = folders[index].discovery
                 guard discovery.isReviewedName(name) else { continue }
@@ -145,11 +146,14 @@ extension LanguageServer {
             let engine = folders[document.folder].engine
             let bytes = document.text.bytes
             let result: FileResult
-            if document.isImported {
+            if !document.reviewsText {
                 result = engine.review(document.file)
             } else if bytes.count > engine.config.limits.maxFileBytes {
                 // As `check` would say of the file on disk: one finding, nothing read.
                 result = engine.review(tooLarge: bytes.count, file: document.file)
+            } else if document.isImported {
+                result = engine.importer(for: document.file.path).map { engine.review(bytes, file: document.file, with: $0) }
+                    ?? engine.review(document.file)
             } else {
                 // Loaded here, once, for the review and for the diagnostics' ranges.
                 let loaded = YAMLLoader.load(bytes, limits: engine.config.limits)

@@ -37,6 +37,9 @@ public struct LanguageServer: Sendable {
         var folder: Int
         var file: SpecFile
         var isImported: Bool
+        /// Reviewed from the editor's text as it is typed: a spec, or source an importer reads
+        /// as typed (Swift); other imported files are reviewed from disk, on open and on save.
+        var reviewsText: Bool
         /// Whether the table held the file before it was opened (it was found by the scan).
         var wasScanned: Bool
         var result: FileResult?
@@ -218,7 +221,12 @@ public struct LanguageServer: Sendable {
             out.append(logMessage("higlint: \(folder.load.problem ?? ""); using the defaults", type: 1))
         }
         guard canRegisterWatchers else { return out }
-        let globs = ["**/*.yaml", "**/*.yml", "**/*.storyboard", "**/*.xib"] + environment.configFileNames.map { "**/\($0)" }
+        // Every format the importers read (`.storyboard`, `.swift` where SwiftUI is built), each once.
+        var extensions = [".storyboard", ".xib"]
+        for folder in folders {
+            for name in folder.discovery.importedExtensions where !extensions.contains(name) { extensions.append(name) }
+        }
+        let globs = ["**/*.yaml", "**/*.yml"] + extensions.map { "**/*\($0)" } + environment.configFileNames.map { "**/\($0)" }
         let watchers = JSONValue.array(globs.map { ["globPattern": .string($0)] })
         let registration: JSONValue = [
             "id": "higlint-watched-files", "method": "workspace/didChangeWatchedFiles",

@@ -157,6 +157,10 @@ enum CheckCommand {
             : discovery.discover(ConfigResolution.reviewPaths(paths, config: config))
         outcome.notes.forEach(Console.note)
         outcome.errors.forEach(Console.problem)
+        if !Registry.reviewsSwiftUI,
+           let note = SwiftUIAbsence.note(count: SwiftUIAbsence.count(SwiftUIAbsence.swiftFiles(in: outcome.keptEntries))) {
+            Console.note(note)
+        }
         let allowEmpty = arguments.isSet(Self.allowEmpty)
         if !allowEmpty {
             for directory in outcome.emptyDirectories {

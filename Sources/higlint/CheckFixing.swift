@@ -48,7 +48,7 @@ struct CheckFixing {
         }
         let summaries = results.concatenated(\.summaries)
         outcome.summaries = summaries
-        let candidates = files.filter { file in Self.isEditable(file.path) && fixable.contains(file.displayPath) }
+        let candidates = files.filter { file in takesFixes(file.path) && fixable.contains(file.displayPath) }
         let projectPassFiles = needsProject
         let fixes = ParallelReview.parallelMap(candidates) { file -> FileFix? in
             // A file that cannot be read is the review's to report, after fixing.
@@ -59,7 +59,10 @@ struct CheckFixing {
             // read there, and a second run picks that up. Files without such a fix skip the
             // project pass, which costs the whole tree's summaries on every pass.
             let fixed: FixLoop.Outcome
-            if projectPassFiles.contains(file.displayPath) {
+            if let importer = engine.importer(for: file.path) {
+                // Source an importer read: its fixes are its own edits, in its own review.
+                fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file, with: importer).findings }
+            } else if projectPassFiles.contains(file.displayPath) {
                 let others = summaries.filter { $0.file != file.displayPath }
                 fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file, among: others).findings }
             } else {
@@ -106,9 +109,16 @@ struct CheckFixing {
         rule.isProjectRule || rule.id == CoreRules.unusedIgnore
     }
 
-    /// Screen specs only: files another format was imported from are never edited.
+    /// Screen specs only: files another format was imported from are never edited by the
+    /// spec's fixes.
     static func isEditable(_ path: String) -> Bool {
         FixedFile.isEditable(path)
+    }
+
+    /// Specs, and source an importer reads as text people type (SwiftUI), whose findings
+    /// carry the importer's own edits: files a tool writes (a storyboard) are never edited.
+    func takesFixes(_ path: String) -> Bool {
+        Self.isEditable(path) || engine.importer(for: path)?.isSourceText == true
     }
 
     /// What the summary line adds: how many were fixed, and how many more fixes are on offer.

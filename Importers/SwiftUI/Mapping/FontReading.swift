@@ -122,6 +122,34 @@ enum FontReading {
         return true
     }
 
+    /// SwiftUI's text styles by their default size at the Large setting, largest first;
+    /// body before headline, which is the same size but semibold.
+    private static let stylesBySize: [(name: String, size: Double)] = [
+        ("largeTitle", 34), ("title", 28), ("title2", 22), ("title3", 20), ("body", 17), ("callout", 16),
+        ("subheadline", 15), ("footnote", 13), ("caption", 12), ("caption2", 11),
+    ]
+
+    /// The text style nearest a fixed `.system(size:)` (the larger of two as near, and never
+    /// under caption2's 11 pt), keeping a literal weight: what replaces it so the text
+    /// follows Dynamic Type. Nil for anything else (a design, a computed size).
+    static func textStyle(replacing expr: ExprSyntax) -> String? {
+        guard let call = expr.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "system",
+              member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Font"
+        else { return nil }
+        let labels = call.arguments.map { $0.label?.text ?? "" }
+        guard labels == ["size"] || labels == ["size", "weight"],
+              let size = Literals.number(call.arguments.first?.expression) else { return nil }
+        var best = stylesBySize[0]
+        for style in stylesBySize where abs(style.size - size) < abs(best.size - size) { best = style }
+        var text = "." + best.name
+        if labels.count == 2 {
+            guard let weight = call.arguments.last?.expression, Self.weight(weight) != nil else { return nil }
+            text += ".weight(\(weight.trimmedDescription))"
+        }
+        return text
+    }
+
     /// The weight a PostScript name states after its dash (`Avenir-Light`, `SFProText-Semibold`).
     static func weight(inFontName name: String) -> Font.Weight? {
         guard let dash = name.lastIndex(of: "-") else { return nil }

@@ -7,8 +7,18 @@ import SwiftSyntax
 struct ViewEnvironment {
     var font: FontSetting?
     var weight: (Font.Weight, Mark)?
+    /// A `.fontWeight` the source computes, nearer than any literal one: the weight is unknown.
+    var weightIsComputed = false
     /// Why buttons inside have no size of their own (a List row, a button style, a bar).
     var sizedBySystem = false
+    /// A button style sizes the buttons inside, in code this file may not hold: unlike a
+    /// row's or a bar's, that size is not the system's promise, so it counts as unknown.
+    var sizedByStyle = false
+    /// The nearest `.foregroundColor`/`.foregroundStyle` and where it is written.
+    var foreground: (Color, Mark)?
+    /// Something the model's layers cannot say is behind the views (an overlay's view, a
+    /// `ZStack`'s image): their text colours are unknown.
+    var backdropUnknown = false
     /// `SettingsView`, or `Header, used in SettingsView`: how notes name where a view is.
     var owner: String
     /// The struct whose properties and `@ScaledMetric`s the views may name.
@@ -61,6 +71,17 @@ struct ViewMapper {
     private var inlinedMembers: Set<String> = []
     private var names: [String: Int] = [:]
     private(set) var notes: [String: String] = [:]
+    /// By rule: the elements made here that the rule cannot judge, because the source
+    /// computes what it needs (`ImportedFile.unknown`).
+    private(set) var unknown: [String: Int] = [:]
+    /// By element name, where its text colour is written.
+    private var colorMarks: [String: Mark] = [:]
+    /// By the mark of the `.font` or `.fontWeight` that says it: the edit of a fixed size to
+    /// the nearest text style, or of a light weight to regular.
+    private var fontFixes: [Mark: Fix] = [:]
+    private var weightFixes: [Mark: Fix] = [:]
+    /// The fixes of the findings on this screen's elements.
+    private(set) var sourceFixes: [SourceFix] = []
     private var inlining: [String] = []
     private var depth = 0
     static let maximumDepth = 160
@@ -144,6 +165,10 @@ struct ViewMapper {
         var environment = outer
         var ownFont: FontSetting?
         var ownWeight: (Font.Weight, Mark)?
+        var ownWeightComputed = false
+        var ownForeground: (Color, Mark)?
+        /// Innermost first, so the last is furthest back.
+        var backgrounds: [Color] = []
         var tapAt: Int?
         var extra: [Element] = []
         for (index, modifier) in call.modifiers.enumerated() {
@@ -153,13 +178,39 @@ struct ViewMapper {
                 // The innermost `.font` is the one the view shows.
                 if ownFont == nil, let value = modifier.firstUnlabeled {
                     ownFont = FontReading.font(value, mark: mark, scaled: outer.declaration.scaledMetrics)
+                    if let style = FontReading.textStyle(replacing: value) { fontFixes[mark] = edit(value, to: style) }
                 }
             case "fontWeight":
-                if ownWeight == nil, let weight = FontReading.weight(modifier.firstUnlabeled) { ownWeight = (weight, mark) }
+                if ownWeight == nil, !ownWeightComputed {
+                    if let weight = FontReading.weight(modifier.firstUnlabeled) {
+                        ownWeight = (weight, mark)
+                        if let value = modifier.firstUnlabeled, weight == .ultralight || weight == .thin || weight == .light {
+                            weightFixes[mark] = edit(value, to: ".regular")
+                        }
+                    } else {
+                        ownWeightComputed = true
+                    }
+                }
             case "bold":
-                if ownWeight == nil, Literals.bool(modifier.firstUnlabeled) ?? true { ownWeight = (.bold, mark) }
+                if ownWeight == nil, !ownWeightComputed {
+                    // `.bold(isActive)`: bold only some of the time, which the source does not say.
+                    if let argument = modifier.firstUnlabeled {
+                        if let bold = Literals.bool(argument) {
+                            if bold { ownWeight = (.bold, mark) }
+                        } else {
+                            ownWeightComputed = true
+                        }
+                    } else {
+                        ownWeight = (.bold, mark)
+                    }
+                }
             case "buttonStyle":
-                if !TapSize.keepsLabelSize(modifier.firstUnlabeled) { environment.sizedBySystem = true }
+                if !TapSize.keepsLabelSize(modifier.firstUnlabeled) {
+                    environment.sizedBySystem = true
+                    environment.sizedByStyle = true
+                    // The style draws a shape of its own behind the label.
+                    environment.backdropUnknown = true
+                }
             case "navigationTitle":
                 if let value = modifier.firstUnlabeled {
                     facts.title = Literals.string(value) ?? Literals.text(value)
@@ -176,11 +227,23 @@ struct ViewMapper {
                     || closure.label == "destination" {
                     present(closure.closure, as: modifier.name, at: mark, in: outer)
                 }
+            case "foregroundColor", "foregroundStyle":
+                // The innermost is the one the text shows; two or three styles are levels of a hierarchy.
+                if ownForeground == nil {
+                    let arguments = Array(modifier.arguments ?? [])
+                    let color = arguments.count == 1 && arguments[0].label == nil
+                        ? ColorReading.color(arguments[0].expression) : ColorReading.computed
+                    ownForeground = (color, mark)
+                }
             case "overlay", "background", "safeAreaInset":
-                for closure in modifier.closures { extra += elements(of: closure.closure, in: outer) }
+                var inner = outer
+                // An overlay's views, and a safe-area inset's, are drawn over this one, whatever it shows.
+                if modifier.name != "background" { inner.backdropUnknown = true }
+                if modifier.name == "background" { backgrounds.append(Self.background(modifier)) }
+                for closure in modifier.closures { extra += elements(of: closure.closure, in: inner) }
                 if let content = modifier.firstUnlabeled, content.as(ClosureExprSyntax.self) == nil,
                    let view = ViewCall.parse(content, regions: regions), view.name.map(Self.isViewName) ?? false {
-                    extra += elements(of: view, in: outer)
+                    extra += elements(of: view, in: inner)
                 }
             case "onTapGesture":
                 if tapAt == nil { tapAt = index }
@@ -189,12 +252,57 @@ struct ViewMapper {
             }
         }
         if let ownFont { environment.font = ownFont }
-        if let ownWeight { environment.weight = ownWeight }
+        if let ownForeground { environment.foreground = ownForeground }
+        let background = backgrounds.isEmpty ? nil : Self.layered(backgrounds.reversed())
+        if background?.isKnown == false { environment.backdropUnknown = true }
+        if let ownWeight {
+            environment.weight = ownWeight
+            environment.weightIsComputed = false
+        } else if ownWeightComputed {
+            environment.weight = nil
+            environment.weightIsComputed = true
+        }
         var made = view(call, in: environment)
+        if let background {
+            // Behind each view the call makes, and behind any colour the view fills itself with.
+            for index in made.indices {
+                made[index].background = Self.layered([background] + (made[index].background.map { [$0] } ?? []))
+            }
+        }
         if let tapAt {
             made = [tappable(made, call: call, through: tapAt, in: environment)]
         }
         return made + extra
+    }
+
+    /// What `.background(...)` puts behind the view: a literal colour, else unknown.
+    private static func background(_ modifier: ModifierCall) -> Color {
+        if let closure = modifier.closures.first?.closure {
+            guard closure.statements.count == 1, case .expr(let expr)? = closure.statements.first?.item,
+                  let color = ColorReading.colorView(expr)
+            else { return .unknown("a view behind it") }
+            return color
+        }
+        let arguments = Array(modifier.arguments ?? [])
+        // `.background()` is the environment's background style, the system background unless set.
+        if arguments.isEmpty { return .systemBackground }
+        guard let first = arguments.first, first.label == nil else { return .unknown("the background style") }
+        return ColorReading.colorView(first.expression) ?? ColorReading.color(first.expression)
+    }
+
+    /// Colours bottom first, as one: each composited over the one below; unknown if one is.
+    static func layered(_ layers: [Color]) -> Color {
+        guard let bottom = layers.first else { return .fixed(.clear) }
+        guard layers.count > 1 else { return bottom }
+        var light: RGBA?
+        var dark: RGBA?
+        for layer in layers {
+            guard case .known(let top, let topDark) = layer else { return layer }
+            light = light.map { top.over($0) } ?? top
+            dark = dark.map { topDark.over($0) } ?? topDark
+        }
+        guard let light, let dark else { return bottom }
+        return .known(light: light, dark: dark)
     }
 
     /// Type names start with a capital; properties and functions of the struct do not.
@@ -210,14 +318,14 @@ struct ViewMapper {
             var fields = fields(
                 .text, kind: "Text", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
                 in: environment)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "Label":
             var fields = fields(
                 .text, kind: "Label", label: Literals.string(call.firstUnlabeled), written: call.firstUnlabeled, at: mark,
                 in: environment)
             fields.icon = icon(of: call)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "Image":
             guard let icon = icon(of: call) else { return [] }
@@ -242,12 +350,15 @@ struct ViewMapper {
             return [control(segmented ? .segmentedControl : .custom, call, kind: name, at: mark, in: environment)]
         case "TextField", "SecureField", "TextEditor":
             var fields = fields(.textField, kind: name, label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
-            fields.font = font(in: environment)
+            setFont(&fields, in: environment)
             return [finish(fields, textMark: true)]
         case "List", "Form":
             var inner = environment
             // A row is as tall as the system makes it, whatever its button's frame says.
             inner.sizedBySystem = true
+            inner.sizedByStyle = false
+            // Rows have the list style's background, which differs from the screen's in dark mode.
+            inner.backdropUnknown = true
             var fields = fields(.list, kind: name, label: nil, at: mark, in: environment)
             fields.scroll = .vertical
             fields.children = contents(of: call, in: inner)
@@ -261,7 +372,9 @@ struct ViewMapper {
             var fields = fields(.grid, kind: name, label: nil, at: mark, in: environment)
             fields.children = contents(of: call, in: environment)
             return fields.children.isEmpty ? [] : [finish(fields)]
-        case "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "GroupBox", "Section", "DisclosureGroup",
+        case "ZStack":
+            return zStack(call, at: mark, in: environment)
+        case "VStack", "HStack", "LazyVStack", "LazyHStack", "GroupBox", "Section", "DisclosureGroup",
             "ViewThatFits", "ControlGroup", "GridRow":
             var fields = fields(.group, kind: name, label: nil, at: mark, in: environment)
             fields.children = contents(of: call, in: environment)
@@ -275,6 +388,32 @@ struct ViewMapper {
         default:
             return reference(call, named: name, in: environment)
         }
+    }
+
+    /// A `ZStack` draws its views in order, each over those before: a colour first is the
+    /// background of the rest; anything else first (an image, a shape) leaves what is
+    /// behind the others unknown.
+    private mutating func zStack(_ call: ViewCall, at mark: Mark, in environment: ViewEnvironment) -> [Element] {
+        var inner = environment
+        var background: Color?
+        if let statements = call.closure(nil)?.statements {
+            let views = statements.compactMap { statement -> ExprSyntax? in
+                if case .expr(let expr) = statement.item { return expr }
+                return nil
+            }
+            if let first = views.first, views.count > 1 {
+                if let color = ColorReading.colorView(first) {
+                    background = color
+                    if !color.isKnown { inner.backdropUnknown = true }
+                } else {
+                    inner.backdropUnknown = true
+                }
+            }
+        }
+        var fields = fields(.group, kind: "ZStack", label: nil, at: mark, in: environment)
+        fields.children = contents(of: call, in: inner)
+        fields.background = background
+        return fields.children.isEmpty ? [] : [finish(fields)]
     }
 
     /// A struct of the file shown in place, a property or function of the struct, or a
@@ -335,18 +474,61 @@ struct ViewMapper {
     }
 
     /// The font the environment gives a text: its own `.font`, else the nearest one around
-    /// it, with the nearest `.fontWeight` or `.bold()` applied. A computed font is unknown.
-    private func font(in environment: ViewEnvironment) -> Font? {
+    /// it, with the nearest `.fontWeight` or `.bold()` applied. A computed font is unknown,
+    /// and the text is counted for the rules that would have judged it.
+    private mutating func font(in environment: ViewEnvironment) -> Font? {
         var font: Font?
         switch environment.font {
         case .known(let value)?: font = value
-        case .unknown?, nil: break
+        case .unknown?:
+            countUnknown(Self.sizeRules)
+            if environment.weight == nil { countUnknown(Self.weightRules) }
+        case nil: break
         }
         if let (weight, mark) = environment.weight {
             if font == nil { font = Font(mark: mark) }
             font?.weight = weight
+        } else if environment.weightIsComputed, font != nil {
+            // A computed `.fontWeight` replaces the weight the font itself has.
+            font?.weight = nil
+            countUnknown(Self.weightRules)
         }
         return font
+    }
+
+    /// An unsafe fix replacing `expr` by `text`: it changes how the text looks.
+    private func edit(_ expr: ExprSyntax, to text: String) -> Fix {
+        let start = positions.mark(of: expr)
+        let end = positions.mark(at: expr.endPositionBeforeTrailingTrivia.utf8Offset)
+        return Fix(safety: .unsafe, edits: [TextEdit(range: start.offset..<end.offset, replacement: text, start: start, end: end)])
+    }
+
+    /// The font the environment gives a text, and the fixes of its findings.
+    private mutating func setFont(_ fields: inout Element.Fields, in environment: ViewEnvironment) {
+        fields.font = font(in: environment)
+        if let id = fields.id, let font = fields.font { recordFixes(of: font, on: id, in: environment) }
+    }
+
+    private mutating func recordFixes(of font: Font, on id: String, in environment: ViewEnvironment) {
+        if case .known(let written)? = environment.font, written.dynamic == false, let fix = fontFixes[written.mark] {
+            for rule in Self.sizeRules { sourceFixes.append(SourceFix(rule: rule, element: id, fix: fix)) }
+        }
+        if let (_, mark) = environment.weight, let fix = weightFixes[mark], font.weight.map(Self.isLight) == true {
+            sourceFixes.append(SourceFix(rule: "text.light-weight", element: id, fix: fix))
+        }
+    }
+
+    private static func isLight(_ weight: Font.Weight) -> Bool {
+        weight == .ultralight || weight == .thin || weight == .light
+    }
+
+    static let sizeRules = ["text.min-size", "text.fixed-size"]
+    static let weightRules = ["text.light-weight", "text.heavy-weight"]
+    static let hitTargetRule = "buttons.hit-target"
+    static let contrastRule = "text.contrast"
+
+    mutating func countUnknown(_ rules: [String]) {
+        for rule in rules { unknown[rule, default: 0] += 1 }
     }
 
     // MARK: Controls
@@ -382,10 +564,15 @@ struct ViewMapper {
         let label = titled ?? Self.firstLabel(in: children)
         var fields = fields(.button, kind: kind, label: label, icon: icon(of: call) ?? Self.firstIcon(in: children),
                             at: mark, in: environment)
+        // A label of views has its texts, which take the colour themselves.
+        if labelClosure == nil, label != nil { foreground(of: &fields, in: environment) }
         if !environment.sizedBySystem, let known = size.known, let sizeMark = size.mark {
             fields.hitArea = known
             fields.marks = Marks(sizeMark)
             notes[fields.id ?? ""] = note(for: fields, in: environment, size: size)
+        } else if !environment.sizedBySystem || environment.sizedByStyle {
+            // Sized by its label, a style or what the source computes: nothing the source writes.
+            countUnknown([Self.hitTargetRule])
         }
         if labelClosure == nil, let font = font(in: environment) {
             // The title's font is the label's: its findings point at the `.font`, not the button.
@@ -393,6 +580,7 @@ struct ViewMapper {
             text.type = .text
             text.font = font
             text.id = uniqueName("\(kind)\(label.map { " " + quoted($0) } ?? "") title")
+            if let id = text.id { recordFixes(of: font, on: id, in: environment) }
             notes[text.id ?? ""] = " (SwiftUI \(kind)\(label.map { " " + quoted($0) } ?? "")'s title in \(environment.owner))"
             children.append(finish(text))
         }
@@ -404,7 +592,7 @@ struct ViewMapper {
         _ type: ElementType, _ call: ViewCall, kind: String, at mark: Mark, in environment: ViewEnvironment
     ) -> Element {
         var fields = fields(type, kind: kind, label: Literals.string(call.firstUnlabeled), at: mark, in: environment)
-        fields.font = font(in: environment)
+        setFont(&fields, in: environment)
         return finish(fields, textMark: type == .custom)
     }
 
@@ -426,6 +614,10 @@ struct ViewMapper {
             element.hitArea = known
             element.marks = Marks(sizeMark)
             if let id = element.id { notes[id] = note(for: element, in: environment, size: size, tapGesture: true) }
+        } else if !environment.sizedBySystem || environment.sizedByStyle, element.hitArea == nil,
+                  !(made.count == 1 && made[0].isInteractive) {
+            // A button given a tap gesture was counted as a button already.
+            countUnknown([Self.hitTargetRule])
         }
         return finish(element)
     }
@@ -458,6 +650,9 @@ struct ViewMapper {
     private mutating func toolbar(_ closure: ClosureExprSyntax, in environment: ViewEnvironment) {
         var inner = environment
         inner.sizedBySystem = true
+        inner.sizedByStyle = false
+        // Bars are drawn in the system's material.
+        inner.backdropUnknown = true
         for statement in closure.statements {
             guard case .expr(let expr) = statement.item, let item = ViewCall.parse(expr, regions: regions) else {
                 if case .decl(let decl) = statement.item, let config = decl.as(IfConfigDeclSyntax.self),
@@ -572,6 +767,8 @@ struct ViewMapper {
             mark = positions.mark(of: item.node)
             var inner = environment
             inner.sizedBySystem = true
+            inner.sizedByStyle = false
+            inner.backdropUnknown = true
             let label = item.closures.first.map { elements(of: $0.closure.statements, in: inner) } ?? []
             title = Self.firstLabel(in: label)
             icon = Self.firstIcon(in: label)
@@ -659,7 +856,21 @@ struct ViewMapper {
         }
         fields.id = uniqueName(described)
         notes[fields.id ?? ""] = " (SwiftUI \(described) in \(environment.owner))"
+        if type == .text || type == .textField { foreground(of: &fields, in: environment) }
         return fields
+    }
+
+    /// The text colour the environment gives, when the file writes one. A colour the source
+    /// computes, or one over something unknown, is unknown and counted for `text.contrast`.
+    private mutating func foreground(of fields: inout Element.Fields, in environment: ViewEnvironment) {
+        guard let (color, mark) = environment.foreground else { return }
+        if !color.isKnown || environment.backdropUnknown {
+            countUnknown([Self.contrastRule])
+            fields.color = color.isKnown ? .unknown("what is behind it is not known") : color
+        } else {
+            fields.color = color
+        }
+        if let id = fields.id { colorMarks[id] = mark }
     }
 
     /// A text's findings are about its font: they point at the `.font` (or `.fontWeight`)
@@ -676,6 +887,7 @@ struct ViewMapper {
         let mark = fields.marks.map
         if fields.frame == nil, fields.hitArea != nil { fields.marks.record(.hitArea, at: mark) }
         if fields.font != nil { fields.marks.record(.font, at: fields.font?.mark ?? mark) }
+        if fields.color != nil, let id = fields.id, let colorMark = colorMarks[id] { fields.marks.record(.color, at: colorMark) }
         for (rule, ruleMark) in suppressions.rules(at: mark.line) {
             fields.suppressed.append(rule)
             fields.suppressionMarks.append(ruleMark)

@@ -28,6 +28,11 @@ struct Suppressions {
         }
     }
 
+    /// Every entry, line and file ones, in the order the file writes them.
+    var entries: [(rule: String, mark: Mark)] {
+        (file + byLine.values.flatMap { $0 }).sorted { $0.mark.offset < $1.mark.offset }
+    }
+
     /// The rules suppressed for a finding on `line`: those of that line and of the line above.
     func rules(at line: Int) -> [(rule: String, mark: Mark)] {
         (byLine[line] ?? []) + (byLine[line - 1] ?? [])

@@ -19,6 +19,8 @@ struct ViewDeclaration {
 /// active `#if` clauses only.
 struct ViewDeclarations {
     private(set) var importsSwiftUI = false
+    /// A widget's or Live Activity's views are drawn on a background the system gives them.
+    private(set) var importsWidgetKit = false
     /// In source order.
     private(set) var views: [ViewDeclaration] = []
     private var extensions: [(name: String, members: MemberBlockItemListSyntax)] = []
@@ -52,6 +54,7 @@ struct ViewDeclarations {
     private mutating func visit(_ decl: DeclSyntax, depth: Int) {
         if let importDecl = decl.as(ImportDeclSyntax.self) {
             if importDecl.path.first?.name.text == "SwiftUI" { importsSwiftUI = true }
+            if importDecl.path.first?.name.text == "WidgetKit" { importsWidgetKit = true }
         } else if let config = decl.as(IfConfigDeclSyntax.self) {
             guard let clause = regions.activeClause(for: config) else { return }
             switch clause.elements {

@@ -2,7 +2,7 @@
 /// policy and summaries as spec documents.
 extension Engine {
     /// The importer for a file name, by extension; nil for specs, which stay on the YAML path.
-    func importer(for path: String) -> (any ScreenImporter)? {
+    public func importer(for path: String) -> (any ScreenImporter)? {
         for importer in importers where importer.fileExtensions.contains(where: path.hasSuffix) {
             return importer
         }
@@ -39,13 +39,15 @@ extension Engine {
         }
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
+        var written: [(summary: Int, entries: [IgnoreEntry])] = []
+        var writtenUsed: Set<Mark> = []
         let context = config.ruleContext
         for (index, entry) in imported.screens.enumerated() {
             var screen = entry.screen
             screen.flattenElements()
-            // No `ignore` list of an imported screen was written by a person: the importer's are
-            // what it holds back from the rules, so they are neither checked for unknown names
-            // nor reported unused.
+            // The importer's `ignore` lists hold back what the format cannot say, and are neither
+            // checked for unknown names nor reported unused; what a person wrote in the source
+            // is reported unused through `writtenIgnores`.
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             let screenStart = findings.count
             for diagnostic in entry.diagnostics {
@@ -75,7 +77,8 @@ extension Engine {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
-                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name,
+                                        fix: entry.sourceFix(rule: enabled.description.id, element: violation.element))
                     if let element = violation.element, let note = entry.elementNotes[element] {
                         found.message += note
                     }
@@ -89,18 +92,24 @@ extension Engine {
                 // The project rules of the plugins that do not review this screen stay off it too.
                 summary.suppressed += self.plugins.map(\.name).filter { !plugins.contains($0) }
             }
+            if !entry.writtenIgnores.isEmpty { written.append((summaries.count, entry.writtenIgnores)) }
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
-            // The importer's ignore lists hold rules back; none was written by a person, so none is reported unused.
+            // A screen whose review waits for the plugins keeps its usage in `pending`.
             if sent.count > pending.count {
                 pending.append(PendingScreen(
                     screen: screen, usage: usage, hasIgnoreLists: false, elementNotes: entry.elementNotes, imported: entry,
                     bound: bound))
-            } else if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
-                findings.append(summary)
+            } else {
+                writtenUsed.formUnion(usage.used)
+                if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
+                    findings.append(summary)
+                }
             }
         }
         Finding.sortInReportOrder(&findings)
+        let waits = !sent.isEmpty && !reviews.isEmpty
+        if !written.isEmpty, !waits { noteUnusedWritten(written, used: writtenUsed, in: &summaries) }
         var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
         result.notes = imported.notes
@@ -109,7 +118,12 @@ extension Engine {
             let enabled = enabledRuleIDs
             result.unknown = imported.unknown.filter { id, count in count > 0 && enabled.contains(id) }
         }
-        return StartedReview(result: result, screens: sent, reviews: sent.isEmpty ? [] : reviews, pending: pending)
+        var started = StartedReview(result: result, screens: sent, reviews: waits ? reviews : [], pending: pending)
+        if waits {
+            started.written = written
+            started.writtenUsed = writtenUsed
+        }
+        return started
     }
 
     /// An importer's diagnostic under its own rule or a core one, with the config's severity.

@@ -148,6 +148,10 @@ public struct Engine: Sendable {
         /// Each screen as the plugins were given it, with what its ignore lists have suppressed so
         /// far: its unused entries are known only once the plugins' findings are in.
         var pending: [PendingScreen] = []
+        /// An imported file's person-written suppressions, by summary position, and what the
+        /// built-in rules used of them: reported unused once the plugins' findings are in too.
+        var written: [(summary: Int, entries: [IgnoreEntry])] = []
+        var writtenUsed: Set<Mark> = []
     }
 
     struct PendingScreen {
@@ -200,6 +204,11 @@ public struct Engine: Sendable {
                 started.result.findings.append(summary)
             }
         }
+        if !started.written.isEmpty {
+            var used = started.writtenUsed
+            for pending in started.pending { used.formUnion(pending.usage.used) }
+            noteUnusedWritten(started.written, used: used, in: &started.result.summaries)
+        }
         if coreSeverities[CoreRules.unusedIgnore] != nil {
             for index in started.pending.indices where started.pending[index].hasIgnoreLists && index < started.result.summaries.count {
                 started.result.summaries[index].unusedIgnores =
@@ -208,6 +217,16 @@ public struct Engine: Sendable {
         }
         Finding.sortInReportOrder(&started.result.findings)
         return started.result
+    }
+
+    /// Puts the person-written suppressions of an imported file that no finding of the file
+    /// used into the summary of the screen each belongs to, for the project pass, which
+    /// reports those its findings do not use either, as it does a spec's entries.
+    func noteUnusedWritten(_ written: [(summary: Int, entries: [IgnoreEntry])], used: Set<Mark>, in summaries: inout [ScreenSummary]) {
+        guard coreSeverities[CoreRules.unusedIgnore] != nil else { return }
+        for (index, entries) in written where index < summaries.count {
+            summaries[index].unusedIgnores += entries.filter { knownNames.contains($0.name) && !used.contains($0.mark) }
+        }
     }
 
     public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {

@@ -10,6 +10,14 @@ public protocol ScreenImporter: Sendable {
     var fileExtensions: [String] { get }
     /// Pure apart from what the importer reads beside the file (app facts, referenced files).
     func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult
+    /// Whether the format is source people type (Swift), not a file a tool writes (a
+    /// storyboard): the language server reviews it as it is typed, as it does specs, and
+    /// the fixes its findings carry may edit it.
+    var isSourceText: Bool { get }
+}
+
+extension ScreenImporter {
+    public var isSourceText: Bool { false }
 }
 
 /// What the config tells an importer: the limits specs have, and the device a screen
@@ -79,10 +87,19 @@ public struct ImportedScreen: Sendable {
     public var elementLinks: [String: String]
     /// The same for the screen itself, given with the findings on no element of it.
     public var link: String?
+    /// Suppressions a person wrote in the source (`// higlint:ignore RULE`) that this screen
+    /// answers for: each is among the screen's or its elements' suppressions with the same
+    /// mark, and is reported as `spec.unused-ignore` when no finding of the file used it.
+    /// An entry belongs to one screen of its file, though any screen may use it.
+    public var writtenIgnores: [IgnoreEntry]
+    /// Edits of the source that fix a rule's finding on an element, where the importer can
+    /// write them (source text only, `isSourceText`): the finding carries the fix.
+    public var sourceFixes: [SourceFix]
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
-        diagnostics: [ImportDiagnostic] = [], elementLinks: [String: String] = [:], link: String? = nil
+        diagnostics: [ImportDiagnostic] = [], elementLinks: [String: String] = [:], link: String? = nil,
+        writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = []
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
@@ -90,11 +107,31 @@ public struct ImportedScreen: Sendable {
         self.diagnostics = diagnostics
         self.elementLinks = elementLinks
         self.link = link
+        self.writtenIgnores = writtenIgnores
+        self.sourceFixes = sourceFixes
     }
 
     /// The link a finding on `element` (nil: on the screen) is given.
     public func link(for element: String?) -> String? {
         element.flatMap { elementLinks[$0] } ?? link
+    }
+
+    func sourceFix(rule: String, element: String?) -> Fix? {
+        guard !sourceFixes.isEmpty, let element else { return nil }
+        return sourceFixes.first { $0.rule == rule && $0.element == element }?.fix
+    }
+}
+
+/// The fix of `rule`'s finding on the element named `element`, as edits of the imported file.
+public struct SourceFix: Sendable, Hashable {
+    public var rule: String
+    public var element: String
+    public var fix: Fix
+
+    public init(rule: String, element: String, fix: Fix) {
+        self.rule = rule
+        self.element = element
+        self.fix = fix
     }
 }
 
