@@ -24,7 +24,7 @@ TEST_PACKAGES += binutils
 # From PyPI: the SARIF schema check, the JUnit reader, YAML, and pre-commit, which runs the shipped hook.
 PYTHON_TEST_PACKAGES := jsonschema junitparser pyyaml pre-commit
 
-.PHONY: all deps test-deps build run test docs check-docs bench install install-service deb deb-test clean fuzz fuzz-build sanitize sanitize-address sanitize-thread
+.PHONY: all deps test-deps build run test docs snapshots check-docs bench install install-service deb deb-test clean fuzz fuzz-build sanitize sanitize-address sanitize-thread
 
 all: build
 
@@ -115,6 +115,12 @@ sanitize-thread: test-deps
 # declarations. The thresholds section is the comment run just above `thresholds:` and the
 # indented lines under it; a test finds it the same way. Tests fail when any of these is stale.
 SHIPPED_CONFIGS := config.yaml systemd/config.yaml
+# Writes the golden outputs SnapshotTests compares (Tests/Snapshots/commands.txt lists
+# them): run it when an output is meant to change, and read the diff before committing.
+snapshots:
+	$(SWIFT) build --build-tests
+	HIGLINT_UPDATE_SNAPSHOTS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter SnapshotTests
+
 docs:
 	$(SWIFT) build --product higlint
 	.build/debug/higlint rules --format markdown > docs/rules.md

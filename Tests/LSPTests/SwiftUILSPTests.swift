@@ -47,7 +47,7 @@ final class SwiftUILSPTests: XCTestCase {
         let registration = try client.waitFor("the request to watch files") { $0["method"] as? String == "client/registerCapability" }
         let watchers = (((registration["params"] as? Object)?["registrations"] as? [Object])?.first?["registerOptions"] as? Object)?["watchers"] as? [Object]
         let globs = watchers?.compactMap { $0["globPattern"] as? String } ?? []
-        XCTAssertEqual(globs.filter { $0.hasPrefix("**/*.") }, ["**/*.yaml", "**/*.yml", "**/*.storyboard", "**/*.xib", "**/*.swift"])
+        XCTAssertEqual(globs.filter { $0.hasPrefix("**/*.") }, ["**/*.yaml", "**/*.yml", "**/*.storyboard", "**/*.xib", "**/*.figma.json", "**/*.swift"])
         client.send(["jsonrpc": "2.0", "id": registration["id"] ?? 0, "result": NSNull()])
         XCTAssertEqual(try client.stop(), 0)
     }
