@@ -1,0 +1,53 @@
+import HiglintCore
+
+/// Controls IB lays out together that the app shows one at a time: two panels or buttons
+/// drawn on top of each other (code shows one of them), and a reload button beside its stop
+/// button. Their touch areas are not compared with each other (`buttons.spacing`): the later
+/// of each pair, on which the rule would report, holds the rule back.
+enum Alternates {
+    /// Beyond this many controls a screen is not searched pair by pair; none is held back.
+    static let maxControls = 400
+
+    static func holdBackSpacing(in elements: inout [Element], roles: [String: ViewMapper.AlternateRole]) {
+        var controls: [(path: String, frame: Rect, role: ViewMapper.AlternateRole?)] = []
+        collect(elements, roles: roles, into: &controls)
+        guard controls.count > 1, controls.count <= maxControls else { return }
+        var heldBack = Set<String>()
+        for later in 1..<controls.count {
+            for earlier in 0..<later where alternate(controls[earlier], controls[later]) {
+                heldBack.insert(controls[later].path)
+                break
+            }
+        }
+        if !heldBack.isEmpty { mark(&elements, heldBack) }
+    }
+
+    private static func alternate(
+        _ one: (path: String, frame: Rect, role: ViewMapper.AlternateRole?),
+        _ other: (path: String, frame: Rect, role: ViewMapper.AlternateRole?)
+    ) -> Bool {
+        if let first = one.role, let second = other.role, first != second { return true }
+        let width = min(one.frame.maxX, other.frame.maxX) - max(one.frame.minX, other.frame.minX)
+        let height = min(one.frame.maxY, other.frame.maxY) - max(one.frame.minY, other.frame.minY)
+        return width > 0 && height > 0
+    }
+
+    private static func collect(
+        _ elements: [Element], roles: [String: ViewMapper.AlternateRole],
+        into controls: inout [(path: String, frame: Rect, role: ViewMapper.AlternateRole?)]
+    ) {
+        for element in elements {
+            if element.isInteractive, let frame = element.frame {
+                controls.append((element.path, frame, element.id.flatMap { roles[$0] }))
+            }
+            collect(element.children, roles: roles, into: &controls)
+        }
+    }
+
+    private static func mark(_ elements: inout [Element], _ paths: Set<String>) {
+        for index in elements.indices {
+            if paths.contains(elements[index].path) { elements[index].suppressed.append("buttons.spacing") }
+            if !elements[index].children.isEmpty { mark(&elements[index].children, paths) }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import HiglintCore
+@testable import InterfaceBuilderImporter
+import XCTest
+
+/// The classes of finding a person judged wrong on real IB files (issue 38), each on a small
+/// file of its own: what the file says decides, not what a spec would default to.
+final class TrustedReviewTests: XCTestCase {
+    private func findings(_ subviews: String, extra: String = "", rule: String) -> [Finding] {
+        IB.review(IB.storyboard(IB.scene(IB.controller(subviews: subviews, extra: extra)))).findings.filter { $0.rule == rule }
+    }
+
+    private func label(_ id: String, attributes: String = "", font: String = "type=\"system\" pointSize=\"17\"", frame: String = "x=\"10\" y=\"10\" width=\"100\" height=\"21\"") -> String {
+        "<label opaque=\"NO\" text=\"Hello\"\(attributes) id=\"\(id)\"><rect key=\"frame\" \(frame)/><fontDescription key=\"fontDescription\" \(font)/></label>"
+    }
+
+    // MARK: - The canvas
+
+    func testARootDrawnAtItsOwnSizeIsTheCanvasItsFramesAreMeasuredAgainst() {
+        // A form sheet laid out 540 pt wide in an iPhone document: a view at x 400 is on it.
+        let sheet = IB.storyboard(IB.scene(IB.controller(subviews: IB.button("b", 400, 100, 100, 44)))
+            .replacingOccurrences(of: "width=\"375\" height=\"667\"", with: "width=\"540\" height=\"620\""))
+        XCTAssertEqual(IB.review(sheet).findings.filter { $0.rule == "layout.offscreen" }.map(\.element), [])
+        // On a root of the device's own width the same button reaches past the right edge.
+        XCTAssertEqual(findings(IB.button("b", 400, 100, 100, 44), rule: "layout.offscreen").map(\.element), ["b"])
+    }
+
+    func testACellOrAViewOfItsOwnHasNoScreenEdges() {
+        let wide = IB.button("b", -10, 10, 100, 44)
+        let cell = IB.xib("""
+            <tableViewCell id="cell"><rect key="frame" x="0.0" y="0.0" width="320" height="64"/>
+            <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0.0" y="0.0" width="320" height="64"/>
+            <subviews>\(wide)</subviews></tableViewCellContentView></tableViewCell>
+            """)
+        XCTAssertEqual(IB.review(cell, name: "Cell.xib").findings.filter { $0.rule.hasPrefix("layout.") }.map(\.rule), [])
+        let banner = IB.xib("<view id=\"banner\"><rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"320\" height=\"64\"/><subviews>\(wide)</subviews></view>")
+        XCTAssertEqual(IB.review(banner, name: "Banner.xib").findings.filter { $0.rule == "layout.offscreen" }.map(\.rule), [])
+        // The view a view controller owns is a screen, with edges.
+        let owned = banner.replacingOccurrences(
+            of: "<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" userLabel=\"File's Owner\"/>",
+            with: "<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" userLabel=\"File's Owner\" customClass=\"BannerViewController\"><connections><outlet property=\"view\" destination=\"banner\" id=\"o\"/></connections></placeholder>")
+        XCTAssertEqual(IB.review(owned, name: "Banner.xib").findings.filter { $0.rule == "layout.offscreen" }.map(\.element), ["b"])
+    }
+
+    // MARK: - Rules held back on IB
+
+    func testBoldAndAnOverhangPastTheContainerAreNotReportedOnIB() {
+        let box = """
+            <view id="box"><rect key="frame" x="0" y="100" width="200" height="44"/>
+            <subviews>\(label("bold", font: "type=\"boldSystem\" pointSize=\"17\"", frame: "x=\"150\" y=\"10\" width=\"100\" height=\"21\""))</subviews></view>
+            """
+        let all = IB.review(IB.storyboard(IB.scene(IB.controller(subviews: box)))).findings.map(\.rule)
+        XCTAssertFalse(all.contains("text.heavy-weight"), "\(all)")
+        XCTAssertFalse(all.contains("layout.outside-container"), "\(all)")
+        XCTAssertTrue(all.contains("text.fixed-size"), "\(all)")
+    }
+
+    func testCancelAndSaveOfAModalSheetAreNotACrowdedBar() {
+        func bar(_ items: String) -> [Finding] {
+            let controller = IB.controller(subviews: "", extra: "<navigationItem key=\"navigationItem\" title=\"Add\" id=\"nav\">\(items)</navigationItem>")
+            return IB.review(IB.storyboard(IB.scene(controller))).findings.filter { $0.rule == "bars.nav-crowded" }
+        }
+        let cancel = "<barButtonItem key=\"leftBarButtonItem\" systemItem=\"cancel\" id=\"l\"/>"
+        XCTAssertEqual(bar(cancel + "<barButtonItem key=\"rightBarButtonItem\" systemItem=\"save\" id=\"r\"/>"), [])
+        XCTAssertEqual(bar("<barButtonItem key=\"leftBarButtonItem\" title=\"Cancel\" id=\"l\"/><barButtonItem key=\"rightBarButtonItem\" title=\"Add\" style=\"done\" id=\"r\"/>"), [])
+        // Two actions on the right, or something other than Cancel on the left, is crowded.
+        XCTAssertEqual(bar(cancel + "<rightBarButtonItems><barButtonItem title=\"Save\" id=\"r1\"/><barButtonItem title=\"Share\" id=\"r2\"/></rightBarButtonItems>").count, 1)
+        XCTAssertEqual(bar("<barButtonItem key=\"leftBarButtonItem\" title=\"Edit\" id=\"l\"/><barButtonItem key=\"rightBarButtonItem\" systemItem=\"done\" id=\"r\"/>").count, 1)
+    }
+
+    // MARK: - Hidden views
+
+    func testTextHiddenInIBOrInADebugContainerIsNotReviewedAsText() {
+        let hidden = label("self", attributes: " hidden=\"YES\"")
+        let inHidden = "<view hidden=\"YES\" id=\"box\"><rect key=\"frame\" x=\"0\" y=\"100\" width=\"200\" height=\"44\"/><subviews>\(label("child"))</subviews></view>"
+        let debug = "<view id=\"dbg\" userLabel=\"Debug\"><rect key=\"frame\" x=\"0\" y=\"200\" width=\"200\" height=\"44\"/><subviews>\(label("debugged"))</subviews></view>"
+        XCTAssertEqual(findings([hidden, inHidden, debug, label("shown")].joined(separator: "\n"), rule: "text.fixed-size").map(\.element), ["shown"])
+    }
+
+    // MARK: - Segues
+
+    func testAPushBackToAnEarlierScreenIsAFlowNotAParentCycle() throws {
+        let navigation = """
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" id="bar"><rect key="frame" x="0.0" y="20" width="375" height="44"/></navigationBar>
+                        <connections><segue destination="a" kind="relationship" relationship="rootViewController" id="root"/></connections>
+                    </navigationController>
+            """
+        func pushing(_ id: String, to destination: String) -> String {
+            IB.controller(id: id, attributes: " title=\"\(id.uppercased())\"", subviews: IB.button("\(id)-go", 10, 100, 100, 44, inner: "<connections><segue destination=\"\(destination)\" kind=\"show\" id=\"\(id)-seg\"/></connections>"))
+        }
+        // B is earlier in the file than A, A is the navigation controller's root.
+        let text = IB.storyboard(IB.scene(pushing("b", to: "a")) + IB.scene(navigation) + IB.scene(pushing("a", to: "b")))
+        let screens = IB.screens(text).map(\.screen)
+        XCTAssertEqual(screens.map(\.name), ["B", "A"])
+        XCTAssertEqual(screens.map(\.parent), ["A", nil])
+        XCTAssertEqual(IB.review(text).findings.filter { $0.rule == "spec.parent-cycle" }.map(\.message), [])
+        // Two screens that only push each other: the first in the file stands as the root.
+        let ring = IB.storyboard(IB.scene(pushing("b", to: "a")) + IB.scene(pushing("a", to: "b")))
+        XCTAssertEqual(IB.screens(ring).map(\.screen.parent), [nil, "B"])
+    }
+
+    // MARK: - Actions
+
+    func testATitleOffersToQuitOnlyWhenTheSelectorDoesNotSayOtherwise() {
+        func quits(_ title: String, _ selector: String?) -> [String] {
+            let connection = selector.map { "<connections><action selector=\"\($0)\" destination=\"-1\" eventType=\"touchUpInside\" id=\"act\"/></connections>" } ?? ""
+            let button = IB.button("b", 10, 100, 200, 44, inner: "<state key=\"normal\" title=\"\(title)\"/>\(connection)")
+            return findings(button, rule: "lifecycle.quit-control").map(\.element).compactMap { $0 }
+        }
+        XCTAssertEqual(quits("EXIT", "backTapped:"), [], "the code it calls goes back")
+        XCTAssertEqual(quits("Exit", nil), ["b"], "no selector in IB: the title is all there is")
+        XCTAssertEqual(quits("Bye", "closeApp"), ["b"])
+        XCTAssertEqual(quits("Done", "exit(_:)"), ["b"])
+    }
+
+    func testSelectorsThatEndTheApp() {
+        for selector in ["quit", "quit:", "quitApp:", "exit", "exitApplication", "closeApp", "terminate", "onQuitButtonTapped:", "didTapExitApp:"] {
+            XCTAssertTrue(ViewMapper.quitsApp(selector), selector)
+        }
+        for selector in ["close", "closeTapped:", "exitFullScreen", "backTapped:", "quitEditing", "dismiss:", "logOut", ""] {
+            XCTAssertFalse(ViewMapper.quitsApp(selector), selector)
+        }
+    }
+
+    // MARK: - Recall
+
+    func testAControlsOwnConstantSizeIsMeasuredUnderAnAncestorIBHasNotLaidOut() throws {
+        let sized = "<constraints><constraint firstAttribute=\"width\" constant=\"90\" id=\"w\"/><constraint firstAttribute=\"height\" constant=\"40\" id=\"h\"/></constraints>"
+        let box = """
+            <stackView ambiguous="YES" id="box"><rect key="frame" x="0" y="100" width="375" height="100"/>
+            <subviews>\(IB.button("donate", 10, 10, 90, 40, inner: sized))\(IB.button("free", 110, 10, 90, 40))</subviews></stackView>
+            """
+        let found = findings(box, rule: "buttons.hit-target")
+        XCTAssertEqual(found.map(\.element), ["donate"])
+        XCTAssertTrue(found.first?.message.hasPrefix("hit area 90x40 pt is under 44x44 pt") == true, found.first?.message ?? "")
+        // Its place is not known, so it is compared with no neighbour.
+        XCTAssertEqual(findings(box, rule: "buttons.spacing"), [])
+        // An optional constraint (priority under 1000) fixes nothing.
+        let optional = sized.replacingOccurrences(of: "constant=\"40\"", with: "constant=\"40\" priority=\"750\"")
+        XCTAssertEqual(findings(box.replacingOccurrences(of: sized, with: optional), rule: "buttons.hit-target"), [])
+    }
+
+    func testTableHeaderAndFooterViewsAreMapped() throws {
+        let table = """
+            <tableView id="table"><rect key="frame" x="0" y="64" width="375" height="603"/>
+            <view key="tableHeaderView" id="header"><rect key="frame" x="0.0" y="0.0" width="375" height="80"/>
+            <subviews>\(label("title"))</subviews></view>
+            <view key="tableFooterView" id="footer"><rect key="frame" x="0.0" y="300" width="375" height="60"/>
+            <subviews>\(IB.button("more", 15, 0, 345, 30))</subviews></view>
+            </tableView>
+            """
+        let mapped = try XCTUnwrap(IB.screen(IB.storyboard(IB.scene(IB.controller(subviews: table)))))
+        XCTAssertEqual(IB.element("title", in: mapped)?.frame, Rect(x: 10, y: 74, width: 100, height: 21))
+        XCTAssertEqual(IB.element("more", in: mapped)?.frame, Rect(x: 15, y: 364, width: 345, height: 30))
+        XCTAssertEqual(findings(table, rule: "buttons.hit-target").map(\.element), ["more"])
+    }
+
+    func testAutoshrinkIsHeldToTheSmallestSizeItReaches() {
+        let scaled = label("scaled", attributes: " minimumScaleFactor=\"0.5\"")
+        let floor = label("floor", attributes: " minimumFontSize=\"9\"", frame: "x=\"10\" y=\"40\" width=\"100\" height=\"21\"")
+        let off = label("off", attributes: " minimumScaleFactor=\"0.5\" adjustsFontSizeToFit=\"NO\"", frame: "x=\"10\" y=\"70\" width=\"100\" height=\"21\"")
+        let styled = label("styled", attributes: " minimumScaleFactor=\"0.5\"", font: "style=\"UICTFontTextStyleBody\"", frame: "x=\"10\" y=\"100\" width=\"100\" height=\"21\"")
+        let found = findings([scaled, floor, off, styled].joined(separator: "\n"), rule: "text.min-size")
+        XCTAssertEqual(found.map(\.element), ["scaled", "floor", "styled"])
+        XCTAssertTrue(found[0].message.hasPrefix("font size 8.5 pt is under 11 pt"), found[0].message)
+        XCTAssertTrue(found[1].message.hasPrefix("font size 9 pt is under 11 pt"), found[1].message)
+    }
+
+    func testViewsActingAsButtonsAreHeldToTheHitTarget() {
+        let recognizers = """
+                        <tapGestureRecognizer id="tap"><connections><action selector="iconTapped:" destination="vc-1" id="t1"/></connections></tapGestureRecognizer>
+                        <tapGestureRecognizer numberOfTapsRequired="3" id="triple"><connections><action selector="unlockDebugMode" destination="vc-1" id="t3"/></connections></tapGestureRecognizer>
+            """
+        func tappable(_ id: String, _ y: Int, recognizer: String? = nil, trait: Bool = false, inner: String = "", attributes: String = "") -> String {
+            let outlet = recognizer.map { "<connections><outletCollection property=\"gestureRecognizers\" destination=\"\($0)\" appends=\"YES\" id=\"\(id)-g\"/></connections>" } ?? ""
+            let traits = trait ? "<accessibility key=\"accessibilityConfiguration\"><accessibilityTraits key=\"traits\" button=\"YES\"/></accessibility>" : ""
+            return "<view id=\"\(id)\"\(attributes)><rect key=\"frame\" x=\"10\" y=\"\(y)\" width=\"30\" height=\"30\"/>\(traits)\(inner)\(outlet)</view>"
+        }
+        let views = [
+            tappable("icon", 100, recognizer: "tap"), tappable("traited", 200, trait: true),
+            tappable("secret", 300, recognizer: "triple"),
+            tappable("off", 400, recognizer: "tap", attributes: " userInteractionEnabled=\"NO\""),
+            tappable("background", 500, recognizer: "tap", inner: "<subviews>\(IB.button("inner", 0, 0, 44, 44))</subviews>"),
+        ].joined(separator: "\n")
+        let text = IB.storyboard(IB.scene(IB.controller(subviews: views) + "\n" + recognizers))
+        XCTAssertEqual(IB.review(text).findings.filter { $0.rule == "buttons.hit-target" }.map(\.element), ["icon", "traited"])
+    }
+
+    func testControlsShownOneAtATimeAreNotComparedForSpacing() {
+        let stacked = IB.button("panel1", 10, 100, 100, 44) + IB.button("panel2", 10, 100, 100, 44)
+        XCTAssertEqual(findings(stacked, rule: "buttons.spacing"), [])
+        let reload = "<state key=\"normal\" image=\"Reload-24\"/><connections><action selector=\"onRefreshPressed:\" destination=\"-1\" eventType=\"touchUpInside\" id=\"a1\"/></connections>"
+        let stop = "<connections><action selector=\"onAbortButtonPressed:\" destination=\"-1\" eventType=\"touchUpInside\" id=\"a2\"/></connections>"
+        XCTAssertEqual(findings(IB.button("reload", 10, 200, 44, 44, inner: reload) + IB.button("stop", 54, 200, 44, 44, inner: stop), rule: "buttons.spacing"), [])
+        // Two different controls edge to edge are too close.
+        XCTAssertEqual(findings(IB.button("a", 10, 300, 44, 44) + IB.button("b", 54, 300, 44, 44), rule: "buttons.spacing").map(\.element), ["b"])
+    }
+
+    func testAConfigurationsTitleWinsOverTheStaleNormalTitle() throws {
+        let button = IB.button("b", 10, 100, 100, 44, inner: "<state key=\"normal\" title=\"Button\"/><buttonConfiguration key=\"configuration\" style=\"plain\" title=\"Donate\"/>")
+        let mapped = try XCTUnwrap(IB.screen(IB.storyboard(IB.scene(IB.controller(subviews: button)))))
+        XCTAssertEqual(IB.element("b", in: mapped)?.label, "Donate")
+    }
+}
