@@ -16,12 +16,12 @@ final class TrustedReviewTests: XCTestCase {
     // MARK: - The canvas
 
     func testARootDrawnAtItsOwnSizeIsTheCanvasItsFramesAreMeasuredAgainst() {
-        // A form sheet laid out 540 pt wide in an iPhone document: a view at x 400 is on it.
-        let sheet = IB.storyboard(IB.scene(IB.controller(subviews: IB.button("b", 400, 100, 100, 44)))
+        // A form sheet laid out 540 pt wide in an iPhone document: a button from x 300 to 400 is on it.
+        let sheet = IB.storyboard(IB.scene(IB.controller(subviews: IB.button("b", 300, 100, 100, 44)))
             .replacingOccurrences(of: "width=\"375\" height=\"667\"", with: "width=\"540\" height=\"620\""))
         XCTAssertEqual(IB.review(sheet).findings.filter { $0.rule == "layout.offscreen" }.map(\.element), [])
         // On a root of the device's own width the same button reaches past the right edge.
-        XCTAssertEqual(findings(IB.button("b", 400, 100, 100, 44), rule: "layout.offscreen").map(\.element), ["b"])
+        XCTAssertEqual(findings(IB.button("b", 300, 100, 100, 44), rule: "layout.offscreen").map(\.element), ["b"])
     }
 
     func testACellOrAViewOfItsOwnHasNoScreenEdges() {
@@ -200,5 +200,40 @@ final class TrustedReviewTests: XCTestCase {
         let button = IB.button("b", 10, 100, 100, 44, inner: "<state key=\"normal\" title=\"Button\"/><buttonConfiguration key=\"configuration\" style=\"plain\" title=\"Donate\"/>")
         let mapped = try XCTUnwrap(IB.screen(IB.storyboard(IB.scene(IB.controller(subviews: button)))))
         XCTAssertEqual(IB.element("b", in: mapped)?.label, "Donate")
+    }
+
+    // MARK: - Layout on purpose
+
+    func testCentredViewsAreNotLinedUpByTheirLeftEdges() {
+        let views = """
+            <view id="box"><rect key="frame" x="0" y="100" width="375" height="200"/>
+            <subviews>
+            \(label("top", frame: "x=\"100\" y=\"10\" width=\"175\" height=\"21\""))
+            \(label("below", frame: "x=\"101.5\" y=\"40\" width=\"172\" height=\"21\""))
+            </subviews>
+            <constraints>
+            <constraint firstItem="top" firstAttribute="centerX" secondItem="box" secondAttribute="centerX" id="c1"/>
+            <constraint firstItem="below" firstAttribute="centerX" secondItem="top" secondAttribute="centerX" id="c2"/>
+            </constraints></view>
+            """
+        XCTAssertEqual(findings(views, rule: "layout.near-miss-alignment"), [])
+        let edges = views.replacingOccurrences(of: "centerX", with: "leading")
+        XCTAssertEqual(findings(edges, rule: "layout.near-miss-alignment").map(\.element), ["below"])
+    }
+
+    func testABackdropPinnedPastTheEdgeOrAViewParkedBesideTheCanvasIsNotOffscreen() {
+        func box(_ subview: String, _ constraints: String) -> String {
+            "<view id=\"box\"><rect key=\"frame\" x=\"0\" y=\"100\" width=\"375\" height=\"200\"/><subviews>\(subview)</subviews><constraints>\(constraints)</constraints></view>"
+        }
+        let blur = "<visualEffectView id=\"blur\"><rect key=\"frame\" x=\"-4\" y=\"0\" width=\"383\" height=\"50\"/></visualEffectView>"
+        let pinned = "<constraint firstItem=\"blur\" firstAttribute=\"leading\" secondItem=\"box\" secondAttribute=\"leading\" constant=\"-4\" id=\"l\"/>"
+            + "<constraint firstAttribute=\"trailing\" secondItem=\"blur\" secondAttribute=\"trailing\" constant=\"-4\" id=\"t\"/>"
+        XCTAssertEqual(findings(box(blur, pinned), rule: "layout.offscreen"), [])
+        // Without the constraints, or for a control, the overhang is reported.
+        XCTAssertEqual(findings(box(blur, ""), rule: "layout.offscreen").map(\.element), ["blur"])
+        let button = IB.button("b", -4, 0, 100, 44)
+        XCTAssertEqual(findings(box(button, pinned.replacingOccurrences(of: "blur", with: "b")), rule: "layout.offscreen").map(\.element), ["b"])
+        // A swipe action parked wholly past the right edge waits for code to slide it in.
+        XCTAssertEqual(findings(IB.button("swipe", 380, 100, 80, 44), rule: "layout.offscreen"), [])
     }
 }

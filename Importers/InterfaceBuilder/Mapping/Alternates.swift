@@ -51,3 +51,16 @@ enum Alternates {
         }
     }
 }
+
+/// Views IB parks wholly beside the canvas (swipe actions, a panel code slides in): laid
+/// out off screen on purpose, to be moved on screen at run time.
+enum Parked {
+    static func holdBackOffscreen(in elements: inout [Element], canvasWidth: Double) {
+        for index in elements.indices {
+            if let frame = elements[index].frame, frame.width > 0, frame.maxX <= 0 || frame.minX >= canvasWidth {
+                elements[index].suppressed.append("layout.offscreen")
+            }
+            if !elements[index].children.isEmpty { holdBackOffscreen(in: &elements[index].children, canvasWidth: canvasWidth) }
+        }
+    }
+}

@@ -113,6 +113,7 @@ struct DocumentMapper {
         var elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
         Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
+        Parked.holdBackOffscreen(in: &elements, canvasWidth: screen.canvas.width)
         screen.name = name
         screen.parent = parent?.0
         let navigationItem = controller.child(.navigationItem, key: "navigationItem")

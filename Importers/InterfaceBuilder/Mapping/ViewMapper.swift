@@ -89,15 +89,55 @@ struct ViewMapper {
     /// when `nested`, `path` being the element of `view`).
     private mutating func elements(in view: XMLElement, ancestry: Ancestry, path: String, nested: Bool) -> [Element] {
         var out: [Element] = []
+        // A cell's or an effect view's subviews are constrained in its content view.
+        let constraintLists = [view.child(.constraints), view.child(key: "contentView")?.child(.constraints)].compactMap { $0 }
+        let placement = constraintLists.isEmpty ? nil : Self.placement(by: constraintLists)
         Self.forEachChildView(of: view) { child, offset in
             var childAncestry = ancestry
             if let offset { childAncestry.origin = Point(x: ancestry.origin.x + offset.x, y: ancestry.origin.y + offset.y) }
             let childPath = Self.path(path, nested: nested, index: out.count)
-            if let element = map(child, ancestry: childAncestry, path: childPath) {
+            if var element = map(child, ancestry: childAncestry, path: childPath) {
+                if let placement, let id = child[.id] {
+                    // Centred: its left edge follows its width, so it is not lined up by it.
+                    if placement.centred.contains(id) { element.suppressed.append("layout.near-miss-alignment") }
+                    // A backdrop pinned past its container's edge bleeds there on purpose.
+                    if placement.bleeding.contains(id), !element.isInteractive { element.suppressed.append("layout.offscreen") }
+                }
                 out.append(element)
             }
         }
         return out
+    }
+
+    /// What a view's constraints say of its subviews' horizontal places.
+    struct Placement {
+        /// Views whose centre, not an edge, is pinned.
+        var centred = Set<String>()
+        /// Views whose leading or trailing edge is pinned outward of the item it is pinned to.
+        var bleeding = Set<String>()
+    }
+
+    static func placement(by lists: [XMLElement]) -> Placement {
+        var placement = Placement()
+        for constraint in lists.flatMap({ Array($0.children) }) {
+            let first = constraint[.firstItem]
+            let second = constraint[.secondItem]
+            let firstAttribute = constraint[.firstAttribute] ?? ""
+            let secondAttribute = constraint[.secondAttribute] ?? ""
+            if firstAttribute.hasPrefix("centerX"), let first { placement.centred.insert(first) }
+            if secondAttribute.hasPrefix("centerX"), let second { placement.centred.insert(second) }
+            guard let constant = constraint.number(.constant), constant != 0,
+                  firstAttribute.hasPrefix("leading") == secondAttribute.hasPrefix("leading"),
+                  firstAttribute.hasPrefix("trailing") == secondAttribute.hasPrefix("trailing"),
+                  firstAttribute.hasPrefix("leading") || firstAttribute.hasPrefix("trailing")
+            else { continue }
+            // first = second + constant: a leading edge moves outward with a negative constant
+            // on the first item (a positive one on the second), a trailing edge the other way.
+            let leading = firstAttribute.hasPrefix("leading")
+            if let first, leading ? constant < 0 : constant > 0 { placement.bleeding.insert(first) }
+            if let second, leading ? constant > 0 : constant < 0 { placement.bleeding.insert(second) }
+        }
+        return placement
     }
 
     /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
