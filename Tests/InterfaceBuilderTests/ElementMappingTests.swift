@@ -195,6 +195,6 @@ final class ElementMappingTests: XCTestCase {
         XCTAssertEqual(hit.column, lines[line].prefix { $0 != "<" }.count + 1)
         XCTAssertEqual(hit.element, "small")
         XCTAssertEqual(hit.file, "Main.storyboard")
-        XCTAssertTrue(hit.message.hasSuffix("(IB button \"Save\", id small)"), hit.message)
+        XCTAssertTrue(hit.message.hasSuffix("(IB button \"Save\" in scene \"Main\")"), hit.message)
     }
 }

@@ -22,7 +22,7 @@ final class ImportedSpecsTests: XCTestCase {
         let text = try XCTUnwrap(written.first?.text)
         XCTAssertTrue(text.hasPrefix("# Imported by higlint from ../App/Main.storyboard, line "), text)
         XCTAssertTrue(text.contains("\n  # ../App/Main.storyboard:"), text)
-        XCTAssertTrue(text.contains("(IB button, id b)\n  - {id: b, type: button, frame: [10, 10, 30, 30]}"), text)
+        XCTAssertTrue(text.contains("(IB button in scene \"Log in/out?\")\n  - {id: b, type: button, frame: [10, 10, 30, 30]}"), text)
     }
 
     func testWhatTheImporterHeldBackIsWrittenAsIgnoreLists() throws {

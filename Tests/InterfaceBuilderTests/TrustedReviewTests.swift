@@ -132,7 +132,7 @@ final class TrustedReviewTests: XCTestCase {
             """
         let found = findings(box, rule: "buttons.hit-target")
         XCTAssertEqual(found.map(\.element), ["donate"])
-        XCTAssertTrue(found.first?.message.hasPrefix("hit area 90x40 pt is under 44x44 pt") == true, found.first?.message ?? "")
+        XCTAssertTrue(found.first?.message.hasPrefix("size 90x40 pt, set by its width and height constraints, is under 44x44 pt") == true, found.first?.message ?? "")
         // Its place is not known, so it is compared with no neighbour.
         XCTAssertEqual(findings(box, rule: "buttons.spacing"), [])
         // An optional constraint (priority under 1000) fixes nothing.
@@ -162,8 +162,8 @@ final class TrustedReviewTests: XCTestCase {
         let styled = label("styled", attributes: " minimumScaleFactor=\"0.5\"", font: "style=\"UICTFontTextStyleBody\"", frame: "x=\"10\" y=\"100\" width=\"100\" height=\"21\"")
         let found = findings([scaled, floor, off, styled].joined(separator: "\n"), rule: "text.min-size")
         XCTAssertEqual(found.map(\.element), ["scaled", "floor", "styled"])
-        XCTAssertTrue(found[0].message.hasPrefix("font size 8.5 pt is under 11 pt"), found[0].message)
-        XCTAssertTrue(found[1].message.hasPrefix("font size 9 pt is under 11 pt"), found[1].message)
+        XCTAssertTrue(found[0].message.hasPrefix("font can shrink to 8.5 pt (Autoshrink, from System 17 pt), under 11 pt"), found[0].message)
+        XCTAssertTrue(found[1].message.hasPrefix("font can shrink to 9 pt (Autoshrink, from System 17 pt), under 11 pt"), found[1].message)
     }
 
     func testViewsActingAsButtonsAreHeldToTheHitTarget() {
@@ -235,5 +235,47 @@ final class TrustedReviewTests: XCTestCase {
         XCTAssertEqual(findings(box(button, pinned.replacingOccurrences(of: "blur", with: "b")), rule: "layout.offscreen").map(\.element), ["b"])
         // A swipe action parked wholly past the right edge waits for code to slide it in.
         XCTAssertEqual(findings(IB.button("swipe", 380, 100, 80, 44), rule: "layout.offscreen"), [])
+    }
+
+    // MARK: - Words
+
+    func testFindingsSpeakXcode() throws {
+        let fixed = try XCTUnwrap(findings(label("title"), rule: "text.fixed-size").first)
+        XCTAssertEqual(fixed.message, "font is a fixed System 17 pt, not a Text Style, so it ignores the user's text size (IB label \"Hello\" in scene \"Main\")")
+        XCTAssertEqual(fixed.hint, "In the Attributes inspector, pick a Text Style for the font and check Automatically Adjusts Font.")
+        let shrinks = try XCTUnwrap(findings(label("small", attributes: " minimumFontSize=\"9\"", font: "type=\"boldSystem\" pointSize=\"15\""), rule: "text.min-size").first)
+        XCTAssertTrue(shrinks.message.hasPrefix("font can shrink to 9 pt (Autoshrink, from System Bold 15 pt), under 11 pt (IB label"), shrinks.message)
+        let hit = try XCTUnwrap(findings(IB.button("b", 10, 10, 30, 30), rule: "buttons.hit-target").first)
+        XCTAssertFalse(hit.hint.contains("hit_area"), hit.hint)
+        XCTAssertEqual(hit.hint, "Make the control at least 44x44 pt in the Size inspector or by its constraints, or enlarge its touch area in code.")
+        // The config's threshold is the one the hint says.
+        var config = Config()
+        config.thresholds[key: "min_hit_target"] = .decimal(48)
+        let strict = IB.review(IB.storyboard(IB.scene(IB.controller(subviews: IB.button("b", 10, 10, 46, 46)))), config: config)
+        XCTAssertEqual(strict.findings.first { $0.rule == "buttons.hit-target" }?.hint.contains("at least 48x48 pt"), true)
+    }
+
+    func testRelatedElementsAreNamedByTitleLabelOrImageAndTheSceneIsNamed() throws {
+        let buttons = IB.button("a", 10, 300, 44, 44, inner: "<state key=\"normal\" title=\"Save\"/>")
+            + IB.button("b", 54, 300, 44, 44, attributes: " userLabel=\"Share Button\"")
+            + IB.button("c", 98, 300, 44, 44, inner: "<state key=\"normal\" image=\"trash\"/>")
+            + IB.button("d", 142, 300, 44, 44)
+        let spacing = findings(buttons, rule: "buttons.spacing").map(\.message)
+        XCTAssertEqual(spacing, [
+            "touch area is 0 pt from \"Save\"'s; at least 8 pt apart (IB button \"Share Button\" in scene \"Main\")",
+            "touch area is 0 pt from \"Share Button\"'s; at least 8 pt apart (IB button with image \"trash\" in scene \"Main\")",
+            "touch area is 0 pt from the \"trash\" button's; at least 8 pt apart (IB button in scene \"Main\")",
+        ])
+        let items = "<navigationItem key=\"navigationItem\" title=\"Read\" id=\"nav\"><rightBarButtonItems>"
+            + "<barButtonItem title=\"Next\" id=\"n\"/><barButtonItem systemItem=\"action\" id=\"s\"/></rightBarButtonItems></navigationItem>"
+        let crowded = try XCTUnwrap(findings("", extra: items, rule: "bars.nav-crowded").first)
+        XCTAssertTrue(crowded.message.contains("(\"Next\", \"Action\")"), crowded.message)
+        XCTAssertTrue(crowded.message.hasSuffix(" (IB scene \"Read\")"), crowded.message)
+    }
+
+    func testAQuitSelectorIsNamedInTheMessage() throws {
+        let button = IB.button("b", 10, 100, 200, 44, inner: "<state key=\"normal\" title=\"Bye\"/><connections><action selector=\"closeApp\" destination=\"-1\" eventType=\"touchUpInside\" id=\"act\"/></connections>")
+        let quit = try XCTUnwrap(findings(button, rule: "lifecycle.quit-control").first)
+        XCTAssertTrue(quit.message.hasPrefix("its action closeApp quits the app (IB button \"Bye\""), quit.message)
     }
 }

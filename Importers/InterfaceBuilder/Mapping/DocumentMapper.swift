@@ -155,8 +155,10 @@ struct DocumentMapper {
         }
         addBarViews(&mapper, to: &screen, ignoring: &ignored)
         screen.review.ignore = ignored + unknownFactRules
+        let notes = mapper.notes(scene: name)
         return ImportedScreen(
-            screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+            screen: screen, elementNotes: notes.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil,
+            wording: IBWording.wording(notes))
     }
 
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), for the bars the
@@ -227,8 +229,10 @@ struct DocumentMapper {
                 && owner?[.customClass].map { $0.contains("Controller") } == true
             if !ownersView || ViewMapper.isCell(view) { ignored += Self.screenEdgeRules }
             screen.review.ignore = ignored + unknownFactRules
+            let notes = mapper.notes(scene: name)
             return ImportedScreen(
-                screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+                screen: screen, elementNotes: notes.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil,
+                wording: IBWording.wording(notes))
         }
     }
 

@@ -24,8 +24,8 @@ struct ViewMapper {
         noteRecords.append(NoteRecord(id: id, element: view, label: label))
     }
 
-    /// By element id: the words added to every finding on the element, written on demand.
-    var elementNotes: ElementNotes { NoteRecords(noteRecords).elementNotes }
+    /// The records of the screen named `scene`: its elements' notes and its findings' words.
+    func notes(scene: String) -> NoteRecords { NoteRecords(noteRecords, scene: scene) }
 
     /// The elements of a screen whose root view is `root`. A plain root view is the screen
     /// itself and gives its subviews; any other root (a table view) is one element.
@@ -436,20 +436,22 @@ struct ViewMapper {
         return (smallest * 100).rounded() / 100
     }
 
+    /// The font IB sets, before Autoshrink.
+    static func font(declaredBy view: XMLElement) -> Font? { declaredFont(of: view, mark: view.mark) }
+
     private static func declaredFont(of view: XMLElement, mark: Mark) -> Font? {
-        let adjusts = view.flag(.adjustsFontForContentSizeCategory)
-        if let description = view.child(.fontDescription, key: "fontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: mark)
-        }
+        fontElement(of: view).map { FontReader.font($0, adjusts: view.flag(.adjustsFontForContentSizeCategory), mark: mark) }
+    }
+
+    /// The element that describes the view's font: its `fontDescription`, a button
+    /// configuration's `titleFontDescription`, or an attributed string's first `font`.
+    static func fontElement(of view: XMLElement) -> XMLElement? {
+        if let description = view.child(.fontDescription, key: "fontDescription") { return description }
         if let configuration = view.child(.buttonConfiguration),
            let description = configuration.child(.fontDescription, key: "titleFontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: mark)
+            return description
         }
-        if let attributed = view.child(.attributedString),
-           let font = attributed.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont") {
-            return FontReader.font(font, adjusts: adjusts, mark: mark)
-        }
-        return nil
+        return view.child(.attributedString)?.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont")
     }
 
     func icon(of view: XMLElement) -> Icon? {
@@ -490,26 +492,23 @@ struct ViewMapper {
         }
     }
 
-    /// ` (IB button "Save", id abc-12-xyz)`, and when a custom class draws it, that the class
-    /// may change what IB shows.
-    static func note(for view: XMLElement, label: String?) -> String {
+    /// ` (IB button "Save" in scene "Settings")`, and when a custom class draws it, that the
+    /// class may change what IB shows. The IB id is the finding's element, printed before the
+    /// message, so the note does not repeat it.
+    static func note(for view: XMLElement, label: String?, scene: String) -> String {
         // Written as bytes into one buffer and made a string once: the mapper writes a note
         // for every element, and appending strings piece by piece cost more than the rest of it.
         var note: [UInt8] = []
         note.reserveCapacity(128)
         note.append(contentsOf: " (IB ".utf8)
         note.append(contentsOf: view.name.utf8)
-        if let label, label.contains(where: { !$0.isWhitespace }) {
+        if let name = outlineName(of: view, label: label) {
             note.append(UInt8(ascii: " "))
-            note.append(contentsOf: quoted(label).utf8)
-        } else if let userLabel = view[.userLabel] {
-            note.append(UInt8(ascii: " "))
-            note.append(contentsOf: quoted(userLabel).utf8)
+            note.append(contentsOf: name.utf8)
         }
-        var start = note.count
-        note.append(contentsOf: ", id ".utf8)
-        if !view.appendLineText(.id, to: &note) { note.removeSubrange(start...) }
-        start = note.count
+        note.append(contentsOf: " in scene ".utf8)
+        note.append(contentsOf: quoted(scene).utf8)
+        let start = note.count
         note.append(contentsOf: "; its custom class ".utf8)
         if view.appendLineText(.customClass, to: &note) {
             note.append(contentsOf: " may change this at run time".utf8)
@@ -518,6 +517,18 @@ struct ViewMapper {
         }
         note.append(UInt8(ascii: ")"))
         return String(decoding: note, as: UTF8.self)
+    }
+
+    /// What Xcode's outline shows the element as: its title or text, the label a person gave
+    /// it, its system item, or the image it shows (`with image "Reload-24"`); nil for none.
+    static func outlineName(of view: XMLElement, label: String?) -> String? {
+        if let label, label.contains(where: { !$0.isWhitespace }) { return quoted(label) }
+        if let userLabel = view[.userLabel] { return quoted(userLabel) }
+        if let systemItem = view[.systemItem] { return quoted(systemItem.prefix(1).uppercased() + systemItem.dropFirst()) }
+        let image = view[.image] ?? view.child(.state, key: "normal")?[.image]
+            ?? view.child(.buttonConfiguration)?.child(.imageReference, key: "image")?[.image]
+            ?? view.child(.state, key: "normal")?.child(.imageReference, key: "image")?[.image]
+        return image.map { "with image " + quoted($0) }
     }
 }
 

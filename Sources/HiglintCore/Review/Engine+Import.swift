@@ -73,6 +73,7 @@ extension Engine {
                         continue
                     }
                     var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name)
+                    entry.wording?.apply(to: &found)
                     if let element = violation.element, let note = entry.elementNotes[element] {
                         found.message += note
                     }

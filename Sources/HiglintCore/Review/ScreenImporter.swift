@@ -70,15 +70,37 @@ public struct ImportedScreen: Sendable {
     /// When set, only these plugins review the screen (a launch screen is reviewed for text).
     public var reviewedPlugins: Set<String>?
     public var diagnostics: [ImportDiagnostic]
+    /// The source's words for the built-in rules' findings on the screen; nil keeps the rules' own.
+    public var wording: FindingWording?
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
-        diagnostics: [ImportDiagnostic] = []
+        diagnostics: [ImportDiagnostic] = [], wording: FindingWording? = nil
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
         self.reviewedPlugins = reviewedPlugins
         self.diagnostics = diagnostics
+        self.wording = wording
+    }
+}
+
+/// How an importer says a finding in the words of its source's tool. The rules speak the
+/// spec format (`dynamic: false`, `hit_area`, element ids), which a person working in that
+/// tool cannot act on; the importer knows what the element is there and what to change.
+/// It sees the rule, the element and the rule's message and hint, and may rewrite both,
+/// before the element's note is added. Pure, and callable from any thread.
+public struct FindingWording: Sendable {
+    public typealias Reword = @Sendable (_ rule: String, _ element: String?, _ message: inout String, _ hint: inout String) -> Void
+
+    private let reword: Reword
+
+    public init(_ reword: @escaping Reword) {
+        self.reword = reword
+    }
+
+    func apply(to finding: inout Finding) {
+        reword(finding.rule, finding.element, &finding.message, &finding.hint)
     }
 }
 
