@@ -25,7 +25,8 @@ final class FixtureTests: XCTestCase {
         let report = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], outcome.stdout)
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
-        XCTAssertEqual(summary["files"], 36)
+        // 36 IB files and Simplenote's Info.plist.
+        XCTAssertEqual(summary["files"], 37)
         XCTAssertGreaterThan(summary["screens"] ?? 0, 36)
         let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
         XCTAssertFalse(findings.contains { ($0["rule"] as? String) == "ib.syntax" }, "the fixtures are well-formed")
@@ -33,7 +34,7 @@ final class FixtureTests: XCTestCase {
         // Every finding points into an IB file, at a start tag.
         for finding in findings {
             let file = try XCTUnwrap(finding["file"] as? String)
-            XCTAssertTrue(file.hasSuffix(".storyboard") || file.hasSuffix(".xib"), file)
+            XCTAssertTrue(file.hasSuffix(".storyboard") || file.hasSuffix(".xib") || file.hasSuffix("Info.plist"), file)
             let line = try XCTUnwrap(finding["line"] as? Int)
             let column = try XCTUnwrap(finding["column"] as? Int)
             let lines = try String(contentsOf: shared.appendingPathComponent(file), encoding: .utf8)
@@ -70,7 +71,7 @@ final class ImportCommandTests: XCTestCase {
         let binary = try HiglintBinary.url()
         let imported = try ChildProcess.run(binary, ["import", "storyboards", "apps/simplenote", "--out", out.path], in: shared)
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stderr.contains("wrote 72 screen specs"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("wrote 74 screen specs"), imported.stderr)
         let spec = try String(
             contentsOf: out.appendingPathComponent("storyboards/openhab-Main/OpenHABPageViewController.yaml"), encoding: .utf8)
         XCTAssertTrue(spec.hasPrefix("# Imported by higlint from storyboards/openhab-Main.storyboard, line "), spec)

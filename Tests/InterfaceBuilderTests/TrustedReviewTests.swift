@@ -278,4 +278,51 @@ final class TrustedReviewTests: XCTestCase {
         let quit = try XCTUnwrap(findings(button, rule: "lifecycle.quit-control").first)
         XCTAssertTrue(quit.message.hasPrefix("its action closeApp quits the app (IB button \"Bye\""), quit.message)
     }
+
+    // MARK: - The app's facts, once
+
+    private func plist(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    }
+
+    private func orientations(_ key: String, _ names: [String]) -> String {
+        "\t<key>\(key)</key>\n\t<array>\n" + names.map { "\t\t<string>UIInterfaceOrientation\($0)</string>\n" }.joined() + "\t</array>\n"
+    }
+
+    func testTheInfoPlistReportsTheAppsFactsOnceAtTheirKeys() throws {
+        let text = plist("\t<key>UIStatusBarHidden</key>\n\t<true/>\n\t<key>UIViewControllerBasedStatusBarAppearance</key>\n\t<false/>\n"
+            + orientations("UISupportedInterfaceOrientations", ["Portrait", "LandscapeLeft"])
+            + orientations("UISupportedInterfaceOrientations~ipad", ["Portrait", "LandscapeLeft", "LandscapeRight"]))
+        let found = IB.review(text, name: "App-Info.plist").findings
+        XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.rule)" }, [
+            "4:2 bars.status-bar-hidden", "8:2 orientation.missing-variant", "13:2 orientation.ipad-all",
+        ])
+        XCTAssertEqual(found[2].message, "UISupportedInterfaceOrientations~ipad lists 3 of 4 orientations; missing UIInterfaceOrientationPortraitUpsideDown")
+        XCTAssertTrue(found[0].hint.hasPrefix("Set UIStatusBarHidden in Info.plist to NO"), found[0].hint)
+        XCTAssertEqual(found.map(\.screen), ["App-Info (iPhone)", "App-Info (iPhone)", "App-Info (iPad)"])
+    }
+
+    func testAnIPadListOfItsOwnIsWhatIPadIsJudgedBy() {
+        // The iPhone list alone is portrait: an iPad judged by it would miss three orientations.
+        let text = plist(orientations("UISupportedInterfaceOrientations", ["Portrait"])
+            + orientations("UISupportedInterfaceOrientations~ipad", ["Portrait", "PortraitUpsideDown", "LandscapeLeft", "LandscapeRight"]))
+        XCTAssertEqual(IB.review(text, name: "Info.plist").findings.map(\.rule), [])
+        // Without one, iPad takes the shared list; an iPhone-only plist says nothing of iPad.
+        let shared = plist(orientations("UISupportedInterfaceOrientations", ["Portrait"]))
+        XCTAssertEqual(IB.review(shared, name: "Info.plist").findings.map(\.rule), [])
+    }
+
+    func testAPlistThatSetsNothingOfTheScreensHasNone() {
+        let framework = plist("\t<key>CFBundleName</key>\n\t<string>Kit</string>\n")
+        let result = IB.review(framework, name: "Kit-Info.plist")
+        XCTAssertEqual(result.findings.map(\.rule), [])
+        XCTAssertEqual(result.screenCount, 0)
+        XCTAssertNotNil(IB.review("not a plist", name: "Info.plist").skipped)
+    }
+
+    func testIBScreensLeaveTheAppsFactsToTheInfoPlist() {
+        // An IB screen never judges orientations or a hidden status bar it shares with the app.
+        let result = IB.review(IB.storyboard(IB.scene(IB.controller(subviews: ""))))
+        XCTAssertEqual(result.findings.filter { $0.rule.hasPrefix("orientation.") || $0.rule == "bars.status-bar-hidden" }.map(\.rule), [])
+    }
 }

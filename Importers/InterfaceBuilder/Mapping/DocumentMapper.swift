@@ -250,14 +250,12 @@ struct DocumentMapper {
         }
     }
 
-    /// Rules IB cannot answer for on any of its screens. Orientation rules judge what the
-    /// app decides, so they are silent while its orientations are unknown rather than judging
-    /// the spec format's default. Screen names come from titles and classes, which two
+    /// Rules IB cannot answer for on any of its screens. The orientations and the hidden
+    /// status bar are the app's, decided in its Info.plist: reviewed there, once, not on each
+    /// screen (and never as the spec format's default of portrait). Screen names come from titles and classes, which two
     /// storyboards may share: IB tells its scenes apart by id, so a shared name is no mistake.
     private var unknownFactRules: [String] {
-        let orientations = device == .ipad ? facts.padOrientations : facts.orientations
-        return ["spec.duplicate-screen"] + Self.heldBackRules
-            + (orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : [])
+        ["spec.duplicate-screen"] + Self.heldBackRules + InfoPlistScreens.appRules
     }
 
     /// Cancel alone on the left and one confirming action alone on the right: the HIG's own
