@@ -325,4 +325,25 @@ final class TrustedReviewTests: XCTestCase {
         let result = IB.review(IB.storyboard(IB.scene(IB.controller(subviews: ""))))
         XCTAssertEqual(result.findings.filter { $0.rule.hasPrefix("orientation.") || $0.rule == "bars.status-bar-hidden" }.map(\.rule), [])
     }
+
+    func testCollapsibleButtonsTakingTurnsAndStackedViewsAreNotMisjudged() {
+        let collapsible = "<constraints><constraint firstAttribute=\"width\" priority=\"900\" constant=\"30\" id=\"w\"/></constraints>"
+        let turns = IB.button("voice", 10, 100, 30, 44, inner: collapsible)
+            + IB.button("clear", 40, 100, 30, 44, inner: collapsible.replacingOccurrences(of: "id=\"w\"", with: "id=\"w2\""))
+        XCTAssertEqual(findings(turns, rule: "buttons.spacing"), [])
+        // A stack view lines its arranged views up itself: a slider 2 pt left of a label in one is its track inset.
+        let stack = """
+            <stackView axis="vertical" id="stack"><rect key="frame" x="16" y="100" width="343" height="80"/>
+            <subviews>\(label("caption", frame: "x=\"0\" y=\"0\" width=\"343\" height=\"21\""))
+            <slider opaque="NO" id="slider"><rect key="frame" x="-2" y="40" width="347" height="31"/></slider></subviews></stackView>
+            """
+        XCTAssertEqual(findings(stack, rule: "layout.near-miss-alignment"), [])
+    }
+
+    func testPreviousAndNextArrowsAreOneStepper() {
+        let arrows = "<navigationItem key=\"navigationItem\" title=\"Article\" id=\"nav\"><rightBarButtonItems>"
+            + "<barButtonItem title=\"Next Article\" image=\"chevron.down\" catalog=\"system\" id=\"n\"/>"
+            + "<barButtonItem title=\"Previous Article\" image=\"chevron.up\" catalog=\"system\" id=\"p\"/></rightBarButtonItems></navigationItem>"
+        XCTAssertEqual(findings("", extra: arrows, rule: "bars.nav-crowded"), [])
+    }
 }

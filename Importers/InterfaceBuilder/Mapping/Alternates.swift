@@ -1,8 +1,8 @@
 import HiglintCore
 
 /// Controls IB lays out together that the app shows one at a time: two panels or buttons
-/// drawn on top of each other (code shows one of them), and a reload button beside its stop
-/// button. Their touch areas are not compared with each other (`buttons.spacing`): the later
+/// drawn on top of each other (code shows one of them), a reload button beside its stop
+/// button, and buttons side by side whose widths may collapse (they take turns in a slot). Their touch areas are not compared with each other (`buttons.spacing`): the later
 /// of each pair, on which the rule would report, holds the rule back.
 enum Alternates {
     /// Beyond this many controls a screen is not searched pair by pair; none is held back.
@@ -26,7 +26,11 @@ enum Alternates {
         _ one: (path: String, frame: Rect, role: ViewMapper.AlternateRole?),
         _ other: (path: String, frame: Rect, role: ViewMapper.AlternateRole?)
     ) -> Bool {
-        if let first = one.role, let second = other.role, first != second { return true }
+        if let first = one.role, let second = other.role {
+            // Reload and stop take turns; so do two buttons that both collapse when hidden.
+            if first != second, first != .collapsible, second != .collapsible { return true }
+            if first == .collapsible || second == .collapsible { return true }
+        }
         let width = min(one.frame.maxX, other.frame.maxX) - max(one.frame.minX, other.frame.minX)
         let height = min(one.frame.maxY, other.frame.maxY) - max(one.frame.minY, other.frame.minY)
         return width > 0 && height > 0

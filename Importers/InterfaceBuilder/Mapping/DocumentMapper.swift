@@ -266,6 +266,8 @@ struct DocumentMapper {
         }
         let left = items(.leftBarButtonItems, "leftBarButtonItem")
         let right = items(.rightBarButtonItems, "rightBarButtonItem")
+        // Previous and next arrows side by side (Mail's up and down chevrons) step through one list.
+        if left.isEmpty, right.count == 2, right.allSatisfy(isStepArrow) { return true }
         guard left.count == 1, right.count == 1 else { return false }
         let cancels = left[0][.systemItem].map { ["cancel", "close", "stop"].contains($0) }
             ?? left[0][.title].map { ["cancel", "close"].contains($0.lowercased()) } ?? false
@@ -273,6 +275,14 @@ struct DocumentMapper {
             ?? (right[0].attribute(.style, is: "done")
                 || right[0][.title].map { ["done", "save", "add", "send", "post", "create", "ok"].contains($0.lowercased()) } ?? false)
         return cancels && confirms
+    }
+
+    /// A bar item whose image is an up or down chevron or arrow, or titled Next or Previous.
+    static func isStepArrow(_ item: XMLElement) -> Bool {
+        let image = item[.image] ?? item.child(.imageReference, key: "image")?[.image] ?? ""
+        if ["chevron.up", "chevron.down", "arrow.up", "arrow.down"].contains(image) { return true }
+        let title = (item[.title] ?? "").lowercased()
+        return title.hasPrefix("next") || title.hasPrefix("previous")
     }
 
     /// Rules that are right on specs but, on the files reviewed (docs/interface-builder.md,

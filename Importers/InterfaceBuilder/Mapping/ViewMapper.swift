@@ -97,6 +97,9 @@ struct ViewMapper {
             if let offset { childAncestry.origin = Point(x: ancestry.origin.x + offset.x, y: ancestry.origin.y + offset.y) }
             let childPath = Self.path(path, nested: nested, index: out.count)
             if var element = map(child, ancestry: childAncestry, path: childPath) {
+                // A stack view places its arranged views by its alignment, and their left edges
+                // follow their content (a slider's track inset), not a hand's placing.
+                if view.isNamed(.stackView) { element.suppressed.append("layout.near-miss-alignment") }
                 if let placement, let id = child[.id] {
                     // Centred: its left edge follows its width, so it is not lined up by it.
                     if placement.centred.contains(id) { element.suppressed.append("layout.near-miss-alignment") }
@@ -235,6 +238,9 @@ struct ViewMapper {
     /// Controls that take turns in one place: reload while a page is loaded, stop while it loads.
     enum AlternateRole: Sendable {
         case reload, stop
+        /// A button whose own width is an optional constraint: the layout lets it collapse
+        /// when code hides it, as the buttons that take turns in one slot do.
+        case collapsible
     }
 
     /// Whether the view's selector, outline label or image names it a reload or a stop control.
@@ -245,7 +251,11 @@ struct ViewMapper {
         if let image = view.child(.state, key: "normal")?[.image] { words += selectorWords(image) }
         if words.contains(where: { $0 == "reload" || $0 == "refresh" }) { return .reload }
         if words.contains(where: { $0 == "stop" || $0 == "abort" }) { return .stop }
-        return nil
+        let optionalWidth = view.child(.constraints)?.children.contains { constraint in
+            constraint.attribute(.firstAttribute, is: "width") && !constraint.has(.secondItem)
+                && (constraint.number(.priority) ?? 1000) < 1000
+        }
+        return optionalWidth == true ? .collapsible : nil
     }
 
     static func isCell(_ view: XMLElement) -> Bool {
