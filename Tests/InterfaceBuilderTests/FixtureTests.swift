@@ -48,6 +48,49 @@ final class FixtureTests: XCTestCase {
     }
 }
 
+/// What a person judged on the fixtures (docs/interface-builder.md, "The fixtures, finding
+/// by finding"): the real problems stay found, the classes judged wrong stay gone.
+final class FixtureJudgementTests: XCTestCase {
+    private func findings() throws -> [(file: String, rule: String, element: String)] {
+        let shared = FixtureTests.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
+            throw XCTSkip("../shared/fixtures is not beside the project")
+        }
+        let outcome = try ChildProcess.run(
+            try HiglintBinary.url(), ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        return try XCTUnwrap(report["findings"] as? [[String: Any]]).map {
+            (($0["file"] as? String) ?? "", ($0["rule"] as? String) ?? "", ($0["element"] as? String) ?? "-")
+        }
+    }
+
+    func testTheKnownRealProblemsAreStillFound() throws {
+        let found = try findings()
+        let known: [(String, String, String)] = [
+            ("openhab-Main.storyboard", "buttons.hit-target", "gOk-PD-juD"),  // 30x22 pt blind up/down buttons
+            ("openhab-Main.storyboard", "buttons.spacing", "KsW-qv-ld4"),  // stop button 2 pt from up and down
+            ("netnewswire-Add.storyboard", "buttons.hit-target", "eRp-AP-WFq"),  // 36 pt tall URL field
+            ("duckduckgo-Bookmarks.storyboard", "buttons.hit-target", "R7T-q4-qHz"),  // 29 pt tall import button
+            ("inaturalist-MainStoryboard.storyboard", "text.min-size", "P1E-WK-OB4"),  // 10 pt label
+            ("TagListViewCell.xib", "buttons.hit-target", "q6Y-YF-32N"),  // 24x24 pt trash button
+            ("SPNoteTableViewCell.xib", "text.fixed-size", "eEk-9d-8ay"),  // a note's title at a fixed 17 pt
+        ]
+        for (file, rule, element) in known {
+            XCTAssertTrue(found.contains { $0.file.hasSuffix(file) && $0.rule == rule && $0.element == element }, "\(file) \(rule) \(element)")
+        }
+    }
+
+    func testTheClassesJudgedWrongStayGone() throws {
+        let rules = try findings().map(\.rule)
+        for rule in ["layout.outside-container", "text.heavy-weight", "orientation.ipad-all", "orientation.missing-variant", "spec.parent-cycle"] {
+            XCTAssertFalse(rules.contains(rule), rule)
+        }
+        // Cancel and Save sheets, and the previous/next arrows, are not crowded bars.
+        XCTAssertEqual(rules.filter { $0 == "bars.nav-crowded" }, [])
+        XCTAssertEqual(rules.filter { $0 == "layout.offscreen" }.count, 1, "only the hand-placed label 1 pt past the edge")
+    }
+}
+
 /// `higlint import` writes specs that `check` reviews as it reviews the IB files.
 final class ImportCommandTests: XCTestCase {
     private func findings(_ json: String) throws -> [String] {
