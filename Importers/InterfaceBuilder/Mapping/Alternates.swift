@@ -7,6 +7,8 @@ import HiglintCore
 enum Alternates {
     /// Beyond this many controls a screen is not searched pair by pair; none is held back.
     static let maxControls = 400
+    /// How far apart two controls of one slot may be.
+    static let slotGap = 8.0
 
     static func holdBackSpacing(in elements: inout [Element], roles: [String: ViewMapper.AlternateRole]) {
         var controls: [(path: String, frame: Rect, role: ViewMapper.AlternateRole?)] = []
@@ -26,14 +28,13 @@ enum Alternates {
         _ one: (path: String, frame: Rect, role: ViewMapper.AlternateRole?),
         _ other: (path: String, frame: Rect, role: ViewMapper.AlternateRole?)
     ) -> Bool {
-        if let first = one.role, let second = other.role {
-            // Reload and stop take turns; so do two buttons that both collapse when hidden.
-            if first != second, first != .collapsible, second != .collapsible { return true }
-            if first == .collapsible || second == .collapsible { return true }
-        }
         let width = min(one.frame.maxX, other.frame.maxX) - max(one.frame.minX, other.frame.minX)
         let height = min(one.frame.maxY, other.frame.maxY) - max(one.frame.minY, other.frame.minY)
-        return width > 0 && height > 0
+        if width > 0 && height > 0 { return true }
+        // Side by side in one slot (touching, or nearly): reload and stop take turns there,
+        // and so do buttons that both collapse when code hides them.
+        guard let first = one.role, let second = other.role, width > -slotGap, height > -slotGap else { return false }
+        return first.alternates(with: second)
     }
 
     private static func collect(

@@ -235,27 +235,36 @@ struct ViewMapper {
         elements.contains { $0.isInteractive || holdsControls($0.children) }
     }
 
-    /// Controls that take turns in one place: reload while a page is loaded, stop while it loads.
-    enum AlternateRole: Sendable {
-        case reload, stop
-        /// A button whose own width is an optional constraint: the layout lets it collapse
-        /// when code hides it, as the buttons that take turns in one slot do.
-        case collapsible
+    /// What tells that a control takes turns with another in one place: reload while a page
+    /// is loaded, stop while it loads; or a width the layout lets collapse when code hides it.
+    struct AlternateRole: Sendable, Equatable {
+        enum Kind: Sendable { case reload, stop }
+        var kind: Kind?
+        var collapsible: Bool
+
+        func alternates(with other: AlternateRole) -> Bool {
+            if let kind, let otherKind = other.kind, kind != otherKind { return true }
+            return collapsible && other.collapsible
+        }
     }
 
-    /// Whether the view's selector, outline label or image names it a reload or a stop control.
+    /// The view's role, from its selector, outline label or image and its own width constraint.
     static func alternateRole(of view: XMLElement) -> AlternateRole? {
         guard view.isNamed(.button) else { return nil }
         var words = actionSelectors(of: view).flatMap(selectorWords)
         if let userLabel = view[.userLabel] { words += selectorWords(userLabel) }
         if let image = view.child(.state, key: "normal")?[.image] { words += selectorWords(image) }
-        if words.contains(where: { $0 == "reload" || $0 == "refresh" }) { return .reload }
-        if words.contains(where: { $0 == "stop" || $0 == "abort" }) { return .stop }
-        let optionalWidth = view.child(.constraints)?.children.contains { constraint in
+        var kind: AlternateRole.Kind?
+        if words.contains(where: { $0 == "reload" || $0 == "refresh" }) {
+            kind = .reload
+        } else if words.contains(where: { $0 == "stop" || $0 == "abort" }) {
+            kind = .stop
+        }
+        let collapsible = view.child(.constraints)?.children.contains { constraint in
             constraint.attribute(.firstAttribute, is: "width") && !constraint.has(.secondItem)
                 && (constraint.number(.priority) ?? 1000) < 1000
-        }
-        return optionalWidth == true ? .collapsible : nil
+        } ?? false
+        return kind == nil && !collapsible ? nil : AlternateRole(kind: kind, collapsible: collapsible)
     }
 
     static func isCell(_ view: XMLElement) -> Bool {
