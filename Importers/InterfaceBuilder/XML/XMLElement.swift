@@ -18,7 +18,7 @@ enum IBAttribute: String, CaseIterable, Sendable {
     case storyboardIdentifier, storyboardName, style, systemItem, targetRuntime, text, title, translucent, type
     case userInteractionEnabled, userLabel, weight, width, x, y
     case adjustsFontSizeToFit, minimumFontSize, minimumScaleFactor, selector, eventType, numberOfTapsRequired
-    case priority, button, secondAttribute, modalPresentationStyle
+    case priority, button, secondAttribute
 }
 
 /// The element names the mapper looks for, so that finding one compares a byte instead of
