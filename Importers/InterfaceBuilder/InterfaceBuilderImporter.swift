@@ -10,7 +10,8 @@ public struct InterfaceBuilderImporter: ScreenImporter {
     /// a cell's content view), so the spec limit on nesting allows four times as many.
     static let depthPerSpecLevel = 4
 
-    public let fileExtensions = [".storyboard", ".xib"]
+    /// IB files, and the Info.plist that decides what every screen of the app shares.
+    public let fileExtensions = [".storyboard", ".xib", "Info.plist"]
     private let appFacts: AppFactsLocator
 
     public init(appFacts: AppFactsLocator = AppFactsLocator()) {
@@ -36,6 +37,7 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         ])
 
     public func importScreens(from bytes: [UInt8], file: SpecFile, options: ImportOptions) -> ImportResult {
+        if InfoPlistScreens.isInfoPlist(file.path) { return InfoPlistScreens.imported(bytes, file: file, appFacts: appFacts) }
         let maxDepth = options.limits.maxDepth * Self.depthPerSpecLevel
         let root: XMLElement
         switch SAXReader.read(bytes, maxDepth: maxDepth, filter: IBVocabulary.readerFilter) {

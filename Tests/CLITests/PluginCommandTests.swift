@@ -259,8 +259,8 @@ final class PluginCommandTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.contains("[house.") || $0.contains("[local.") || $0.contains("[plugin.") }, [
-            "Main.storyboard:11:29: warning: buy-1: button buy-1 names no action (IB button, id buy-1) [house.analytics]",
-            "Main.storyboard:11:29: warning: buy-1: button is 44 pt high (IB button, id buy-1) [local.tall-buttons]",
+            "Main.storyboard:11:29: warning: buy-1: button buy-1 names no action (IB button in scene \"Home\") [house.analytics]",
+            "Main.storyboard:11:29: warning: buy-1: button is 44 pt high (IB button in scene \"Home\") [local.tall-buttons]",
         ], outcome.stdout)
     }
 

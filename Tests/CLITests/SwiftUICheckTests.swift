@@ -39,7 +39,7 @@ final class SwiftUICheckTests: XCTestCase {
 
             """)
         // The file that draws no SwiftUI is no error and no line of its own.
-        XCTAssertEqual(outcome.stderr, "3 files, 2 screens: 2 errors, 1 warning, 0 infos (2 more with --unsafe-fixes)\n")
+        XCTAssertEqual(outcome.stderr, "3 files, 2 screens: 2 errors, 1 warning, 0 infos (2 fixable with --fix --unsafe-fixes)\n")
     }
 
     func testJSONNamesTheRuleFileAndPosition() throws {

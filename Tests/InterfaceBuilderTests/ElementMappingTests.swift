@@ -76,15 +76,22 @@ final class ElementMappingTests: XCTestCase {
         XCTAssertEqual(IB.element("inside", in: mapped)?.frame, Rect(x: 14, y: 24, width: 50, height: 20))
     }
 
-    func testCanvasComesFromTheDeviceTheFreeformRootOrTheDefault() throws {
-        let plain = IB.controller(subviews: "")
-        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(plain), device: "retina6_1"))?.canvas, Size(width: 414, height: 896))
-        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(plain), device: "retina6_12"))?.canvas, Size(width: 393, height: 852))
-        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(plain), device: "ipad12_9rounded"))?.canvas, Size(width: 1024, height: 1366))
-        let freeform = IB.controller(subviews: "", extra: "<freeformSimulatedSizeMetrics key=\"simulatedDestinationMetrics\"/>")
-        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(freeform), device: "retina6_1"))?.canvas, Size(width: 375, height: 667))
-        // No device: the root view's size.
-        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(plain), device: nil))?.canvas, Size(width: 375, height: 667))
+    func testCanvasIsTheRootViewsSizeElseTheDeviceElseTheDefault() throws {
+        func controller(_ width: Int, _ height: Int, extra: String = "") -> String {
+            IB.controller(subviews: "", extra: extra).replacingOccurrences(
+                of: "width=\"375\" height=\"667\"", with: "width=\"\(width)\" height=\"\(height)\"")
+        }
+        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(controller(414, 896)), device: "retina6_1"))?.canvas, Size(width: 414, height: 896))
+        // Freeform, with or without simulated metrics, and a root drawn at another size than the
+        // device: every frame inside is laid out against the root, so the canvas is the root.
+        let freeform = controller(320, 480, extra: "<freeformSimulatedSizeMetrics key=\"simulatedDestinationMetrics\"/>")
+        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(freeform), device: "retina6_1"))?.canvas, Size(width: 320, height: 480))
+        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(controller(540, 620)), device: "retina4_7"))?.canvas, Size(width: 540, height: 620))
+        // A root view without a frame: the device's size, turned for landscape, else the default.
+        let frameless = IB.controller(subviews: "").replacingOccurrences(
+            of: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"375\" height=\"667\"/>", with: "")
+        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(frameless), device: "ipad12_9rounded"))?.canvas, Size(width: 1024, height: 1366))
+        XCTAssertEqual(IB.screen(IB.storyboard(IB.scene(frameless), device: nil))?.canvas, Size(width: 375, height: 667))
     }
 
     func testLabelsTitlesAndPlaceholders() throws {
@@ -188,6 +195,6 @@ final class ElementMappingTests: XCTestCase {
         XCTAssertEqual(hit.column, lines[line].prefix { $0 != "<" }.count + 1)
         XCTAssertEqual(hit.element, "small")
         XCTAssertEqual(hit.file, "Main.storyboard")
-        XCTAssertTrue(hit.message.hasSuffix("(IB button \"Save\", id small)"), hit.message)
+        XCTAssertTrue(hit.message.hasSuffix("(IB button \"Save\" in scene \"Main\")"), hit.message)
     }
 }

@@ -22,7 +22,7 @@ final class ImportedSpecsTests: XCTestCase {
         let text = try XCTUnwrap(written.first?.text)
         XCTAssertTrue(text.hasPrefix("# Imported by higlint from ../App/Main.storyboard, line "), text)
         XCTAssertTrue(text.contains("\n  # ../App/Main.storyboard:"), text)
-        XCTAssertTrue(text.contains("(IB button, id b)\n  - {id: b, type: button, frame: [10, 10, 30, 30]}"), text)
+        XCTAssertTrue(text.contains("(IB button in scene \"Log in/out?\")\n  - {id: b, type: button, frame: [10, 10, 30, 30]}"), text)
     }
 
     func testWhatTheImporterHeldBackIsWrittenAsIgnoreLists() throws {
@@ -31,7 +31,7 @@ final class ImportedSpecsTests: XCTestCase {
         let text = try XCTUnwrap(try specs(launch, name: "Launch.storyboard").first?.text)
         XCTAssertTrue(text.contains("ignore: [buttons.hit-target]"), text)
         // The launch screen is reviewed for text only, and no ignore names a rule nobody has.
-        XCTAssertTrue(text.contains("ignore: [spec.duplicate-screen, orientation.ipad-all, orientation.missing-variant, buttons, login, lifecycle, gestures, bars, orientation, layout]"), text)
+        XCTAssertTrue(text.contains("ignore: [spec.duplicate-screen, layout.outside-container, text.heavy-weight, orientation.ipad-all, orientation.missing-variant, bars.status-bar-hidden, buttons, login, lifecycle, gestures, bars, orientation, layout]"), text)
         let decoded = IB.engine().review(Array(text.utf8), file: SpecFile(path: "x.yaml", displayPath: "x.yaml"))
         XCTAssertEqual(decoded.findings.map(\.rule), [])
     }

@@ -41,7 +41,7 @@ final class MappingFastPathTests: XCTestCase {
         var notes: [String: String] = [:]
         func walk(_ element: XMLElement) {
             if element.name == "button", let id = element[.id] {
-                notes[id] = ViewMapper.note(for: element, label: ViewMapper.label(of: element))
+                notes[id] = ViewMapper.note(for: element, label: ViewMapper.label(of: element), scene: "Main")
             }
             for child in element.children { walk(child) }
         }

@@ -66,14 +66,14 @@ final class TrustTests: XCTestCase {
     }
 
     func testTheNoteEscapesWhatCouldBreakOrDisguiseTheLine() throws {
-        // A newline and a right-to-left override in the id and the class: the note writes them
-        // as the text report does, `\n` and `\u{202E}`; plain ones stay as they are.
+        // A newline and a right-to-left override in the class: the note writes them as the
+        // text report does, `\n` and `\u{202E}`; plain ones stay as they are.
         let found = hitTargets(IB.button("b&#10;2", 10, 10, 30, 30, attributes: " customClass=\"Round&#x202E;Button\""))
         let message = try XCTUnwrap(found.first).message
-        XCTAssertTrue(message.contains("(IB button, id b\\n2; its custom class Round\\u{202E}Button may change this at run time)"),
+        XCTAssertTrue(message.contains("(IB button in scene \"Main\"; its custom class Round\\u{202E}Button may change this at run time)"),
                       message)
         let plain = hitTargets(IB.button("é-1", 10, 10, 30, 30, attributes: " userLabel=\"Close\""))
-        XCTAssertTrue(try XCTUnwrap(plain.first).message.hasSuffix("(IB button \"Close\", id é-1)"), plain.first?.message ?? "")
+        XCTAssertTrue(try XCTUnwrap(plain.first).message.hasSuffix("(IB button \"Close\" in scene \"Main\")"), plain.first?.message ?? "")
     }
 
     func testALaunchScreenIsReviewedForTextOnly() {

@@ -72,6 +72,7 @@ extension ViewMapper {
                 fields.icon = .system(systemItem)
             } else {
                 fields.icon = barIcon(item)
+                Self.applyButtonActions(Self.actionSelectors(of: item), to: &fields)
             }
             if let custom = item.child(.view, key: "customView") ?? item.child(key: "customView") {
                 fields.label = fields.label ?? Self.label(of: custom)

@@ -45,6 +45,8 @@ struct DocumentMapper {
 
     /// The image resources the document declares as SF Symbols.
     let systemImages: Set<String>
+    /// The document's single-tap gesture recognizers: their selector by id.
+    let tapActions: [String: String]
 
     init(root: XMLElement, fileBase: String, facts: AppFacts, defaultDevice: Device, resolve: @escaping ReferenceResolver) {
         self.root = root
@@ -59,6 +61,17 @@ struct DocumentMapper {
             }
         }
         systemImages = names
+        var taps: [String: String] = [:]
+        let objectLists = root.child(.objects).map { [$0] }
+            ?? (root.child(.scenes)?.children(.scene) ?? []).compactMap { $0.child(.objects) }
+        for objects in objectLists {
+            for recognizer in objects.children(.tapGestureRecognizer) {
+                // Two or three taps is a shortcut someone must know of, not a button.
+                guard (recognizer.number(.numberOfTapsRequired) ?? 1) == 1, let id = recognizer[.id] else { continue }
+                taps[id] = recognizer.child(.connections)?.children(.action).first?[.selector] ?? "tap"
+            }
+        }
+        tapActions = taps
     }
 
     func screens() -> [ImportedScreen] {
@@ -95,10 +108,12 @@ struct DocumentMapper {
     private func screen(
         for controller: XMLElement, named name: String, parent: (String, Mark)?, graph: SceneGraph
     ) -> ImportedScreen {
-        var mapper = ViewMapper(systemImages: systemImages)
+        var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions)
         let rootView = controller.child(key: "view")
-        let elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
+        var elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
+        Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
+        Parked.holdBackOffscreen(in: &elements, canvasWidth: screen.canvas.width)
         screen.name = name
         screen.parent = parent?.0
         let navigationItem = controller.child(.navigationItem, key: "navigationItem")
@@ -122,6 +137,7 @@ struct DocumentMapper {
             if translucent == nil { ignored += Self.barLookRules }
             // A title IB leaves out is usually set in code (the controller's `title`).
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
+            if let navigationItem, Self.isSheetPattern(navigationItem) { ignored.append("bars.nav-crowded") }
         }
         if let items = controller.child(.toolbarItems).map({ Array($0.children) }), !items.isEmpty {
             // The toolbar is the navigation controller's, translucent unless it says otherwise;
@@ -139,8 +155,10 @@ struct DocumentMapper {
         }
         addBarViews(&mapper, to: &screen, ignoring: &ignored)
         screen.review.ignore = ignored + unknownFactRules
+        let notes = mapper.notes(scene: name)
         return ImportedScreen(
-            screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+            screen: screen, elementNotes: notes.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil,
+            wording: IBWording.wording(notes))
     }
 
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), for the bars the
@@ -150,6 +168,7 @@ struct DocumentMapper {
            let item = barView.child(.items)?.children(.navigationItem).first {
             screen.navigationBar = mapper.navigationBar(item, translucent: barView[.translucent] != "NO")
             if screen.navigationBar?.title == nil { ignored.append("bars.nav-title-missing") }
+            if Self.isSheetPattern(item) { ignored.append("bars.nav-crowded") }
         }
         if screen.toolbar == nil, let barView = mapper.barViews["toolbar"] {
             screen.toolbar = mapper.toolbar(
@@ -171,11 +190,12 @@ struct DocumentMapper {
         return resolve(storyboard, child[.referencedIdentifier])?.child(.tabBarItem, key: "tabBarItem")
     }
 
+    /// The root view's size: IB lays the scene out at it, and every frame inside is relative
+    /// to it, whether the controller is freeform, a form sheet or popover, or simply drawn at
+    /// another size than the document's device.
     private func canvas(of controller: XMLElement, rootView: XMLElement?) -> Size {
         let rootSize = rootView.flatMap(ViewMapper.frame(of:)).map { Size(width: $0.width, height: $0.height) }
-        let freeform = controller.hasChild(.freeformSimulatedSizeMetrics)
-        if freeform, let rootSize { return rootSize }
-        return deviceCanvas ?? rootSize ?? DeviceFacts.defaultCanvas(for: device)
+        return rootSize ?? deviceCanvas ?? DeviceFacts.defaultCanvas(for: device)
     }
 
     // MARK: - Xibs
@@ -191,8 +211,9 @@ struct DocumentMapper {
             return (id: view[.id] ?? view.name, name: name)
         })
         return zip(views, names).map { view, name in
-            var mapper = ViewMapper(systemImages: systemImages)
-            let elements = mapper.elements(ofRoot: view)
+            var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions)
+            var elements = mapper.elements(ofRoot: view)
+            Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
             let rootSize = ViewMapper.frame(of: view).map { Size(width: $0.width, height: $0.height) }
             // A xib's view is laid out at the size IB gives it; a controller's view fills the device.
             var screen = Screen(device: device, canvas: rootSize ?? deviceCanvas ?? DeviceFacts.defaultCanvas(for: device))
@@ -202,9 +223,16 @@ struct DocumentMapper {
             applyFacts(to: &screen)
             var ignored: [String] = []
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
+            // Only the view a view controller owns fills a screen; any other top-level view
+            // (a cell, a banner, a view that loads itself from the nib) is a part placed in one.
+            let ownersView = ownerView != nil && view[.id] == ownerView
+                && owner?[.customClass].map { $0.contains("Controller") } == true
+            if !ownersView || ViewMapper.isCell(view) { ignored += Self.screenEdgeRules }
             screen.review.ignore = ignored + unknownFactRules
+            let notes = mapper.notes(scene: name)
             return ImportedScreen(
-                screen: screen, elementNotes: mapper.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil)
+                screen: screen, elementNotes: notes.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil,
+                wording: IBWording.wording(notes))
         }
     }
 
@@ -222,15 +250,50 @@ struct DocumentMapper {
         }
     }
 
-    /// Rules IB cannot answer for on any of its screens. Orientation rules judge what the
-    /// app decides, so they are silent while its orientations are unknown rather than judging
-    /// the spec format's default. Screen names come from titles and classes, which two
+    /// Rules IB cannot answer for on any of its screens. The orientations and the hidden
+    /// status bar are the app's, decided in its Info.plist: reviewed there, once, not on each
+    /// screen (and never as the spec format's default of portrait). Screen names come from titles and classes, which two
     /// storyboards may share: IB tells its scenes apart by id, so a shared name is no mistake.
     private var unknownFactRules: [String] {
-        let orientations = device == .ipad ? facts.padOrientations : facts.orientations
-        return ["spec.duplicate-screen"]
-            + (orientations == nil ? ["orientation.ipad-all", "orientation.missing-variant"] : [])
+        ["spec.duplicate-screen"] + Self.heldBackRules + InfoPlistScreens.appRules
     }
+
+    /// Cancel alone on the left and one confirming action alone on the right: the HIG's own
+    /// layout for a modal sheet's navigation bar, not a crowded bar.
+    static func isSheetPattern(_ item: XMLElement) -> Bool {
+        func items(_ list: IBElement, _ single: StaticString) -> [XMLElement] {
+            (item.child(list)?.children(.barButtonItem) ?? []) + item.children(.barButtonItem).filter { $0.attribute(.key, is: single) }
+        }
+        let left = items(.leftBarButtonItems, "leftBarButtonItem")
+        let right = items(.rightBarButtonItems, "rightBarButtonItem")
+        // Previous and next arrows side by side (Mail's up and down chevrons) step through one list.
+        if left.isEmpty, right.count == 2, right.allSatisfy(isStepArrow) { return true }
+        guard left.count == 1, right.count == 1 else { return false }
+        let cancels = left[0][.systemItem].map { ["cancel", "close", "stop"].contains($0) }
+            ?? left[0][.title].map { ["cancel", "close"].contains($0.lowercased()) } ?? false
+        let confirms = right[0][.systemItem].map { ["done", "save", "add"].contains($0) }
+            ?? (right[0].attribute(.style, is: "done")
+                || right[0][.title].map { ["done", "save", "add", "send", "post", "create", "ok"].contains($0.lowercased()) } ?? false)
+        return cancels && confirms
+    }
+
+    /// A bar item whose image is an up or down chevron or arrow, or titled Next or Previous.
+    static func isStepArrow(_ item: XMLElement) -> Bool {
+        let image = item[.image] ?? item.child(.imageReference, key: "image")?[.image] ?? ""
+        if ["chevron.up", "chevron.down", "arrow.up", "arrow.down"].contains(image) { return true }
+        let title = (item[.title] ?? "").lowercased()
+        return title.hasPrefix("next") || title.hasPrefix("previous")
+    }
+
+    /// Rules that are right on specs but, on the files reviewed (docs/interface-builder.md,
+    /// "Rules held back"), mostly noise on IB: bold is where IB files put titles, badges and
+    /// primary actions; a view a few points past its container is nearly always laid out so
+    /// on purpose (a switch past a cell's margin, an animation wrapper, a slider's track).
+    static let heldBackRules = ["layout.outside-container", "text.heavy-weight"]
+
+    /// Rules measured against the screen's edges, which a cell or a view of its own (a
+    /// banner, a header) does not have: it is placed in a screen that IB does not show.
+    static let screenEdgeRules = ["layout.offscreen", "layout.primary-below-fold", "layout.primary-right-half"]
 
     /// Rules that compare a bar's translucency, which is the navigation controller's.
     static let barLookRules = [

@@ -125,7 +125,7 @@ enum IBVocabulary {
     static let readerFilter = SAXReader.Filter(
         skippedElements: [
             "color", "systemColor", "namedColor", "autoresizingMask", "nil", "point", "size", "inset", "edgeInsets",
-            "directionalEdgeInsets", "accessibility", "accessibilityTraits", "accessibilityOverrides",
+            "directionalEdgeInsets", "accessibilityOverrides",
             "userDefinedRuntimeAttributes", "dependencies", "layoutGuides", "viewLayoutGuide",
             "viewControllerLayoutGuide", "paragraphStyle", "textInputTraits", "preferredSymbolConfiguration",
             "variation", "mask", "designables", "inferredMetricsTieBreakers", "dataDetectorType", "blurEffect",

@@ -35,6 +35,11 @@ struct ElementFields: ~Copyable {
         set { fields.frame = newValue }
     }
 
+    var hitArea: Size? {
+        get { fields.hitArea }
+        set { fields.hitArea = newValue }
+    }
+
     var label: String? {
         get { fields.label }
         set { fields.label = newValue }

@@ -20,9 +20,12 @@ final class NoteRecords: Sendable {
 
     private let records: [NoteRecord]
     private let index = Mutex<[String: Int]?>(nil)
+    /// The screen's name, which every note gives: a text report names no screen otherwise.
+    let scene: String
 
-    init(_ records: [NoteRecord]) {
+    init(_ records: [NoteRecord], scene: String) {
         self.records = records
+        self.scene = scene
     }
 
     var elementNotes: ElementNotes {
@@ -30,10 +33,10 @@ final class NoteRecords: Sendable {
     }
 
     func note(for element: String) -> String? {
-        record(named: element).map { ViewMapper.note(for: $0.element, label: $0.label) }
+        record(named: element).map { ViewMapper.note(for: $0.element, label: $0.label, scene: scene) }
     }
 
-    private func record(named name: String) -> NoteRecord? {
+    func record(named name: String) -> NoteRecord? {
         guard records.count > Self.searchedCount else { return records.last { $0.id == name } }
         let position = index.withLock { index -> Int? in
             if index == nil {

@@ -21,6 +21,8 @@ struct SceneGraph {
     }
 
     private let stacked: [String: Stacked]
+    /// Each screen's parent: the segue that first reaches it from the roots.
+    private let parents: [String: Link]
 
     init(controllers list: [XMLElement]) {
         var controllers: [String: XMLElement] = [:]
@@ -50,6 +52,44 @@ struct SceneGraph {
             }
         }
         self.stacked = stacked
+        parents = Self.parents(order: list.compactMap { $0[.id] }, controllers: controllers, links: links)
+    }
+
+    /// A tree of parents from the push and show segues, walked breadth first from the
+    /// screens nothing pushes (a navigation controller's root, the initial one), in document
+    /// order (a navigation controller's root first). A screen that pushes an earlier one again (A to B to a new A) opens a new
+    /// instance, a normal flow: the tree never takes that segue, so it has no cycle.
+    private static func parents(order: [String], controllers: [String: XMLElement], links: [Link]) -> [String: Link] {
+        var outgoing: [String: [Link]] = [:]
+        var pushed = Set<String>()
+        for link in links where pushes(link) && link.source != link.destination {
+            guard let source = controllers[link.source], isScreen(source), controllers[link.destination] != nil else { continue }
+            outgoing[link.source, default: []].append(link)
+            pushed.insert(link.destination)
+        }
+        var parents: [String: Link] = [:]
+        var reached = Set<String>()
+        func walk(from root: String) {
+            var queue = [root]
+            reached.insert(root)
+            var next = 0
+            while next < queue.count {
+                let id = queue[next]
+                next += 1
+                for link in outgoing[id] ?? [] where reached.insert(link.destination).inserted {
+                    parents[link.destination] = link
+                    queue.append(link.destination)
+                }
+            }
+        }
+        // A navigation controller's root starts its stack even when a later screen pushes it again.
+        for link in links where link.relationship == "rootViewController" && !reached.contains(link.destination) {
+            if controllers[link.destination] != nil { walk(from: link.destination) }
+        }
+        for id in order where !pushed.contains(id) && !reached.contains(id) { walk(from: id) }
+        // Screens pushed only from one another, in a ring: the first of them stands as its root.
+        for id in order where !reached.contains(id) { walk(from: id) }
+        return parents
     }
 
     /// Segues anywhere under a controller (its buttons, cells and bar items) leave from it.
@@ -83,18 +123,16 @@ struct SceneGraph {
 
     /// Navigation controllers hold screens and show none of their own; references stand for
     /// a screen of another file, reviewed there.
-    func isScreen(_ controller: XMLElement) -> Bool {
+    func isScreen(_ controller: XMLElement) -> Bool { Self.isScreen(controller) }
+
+    static func isScreen(_ controller: XMLElement) -> Bool {
         !["navigationController", "viewControllerPlaceholder", "splitViewController", "pageViewController"]
             .contains(controller.name)
     }
 
-    /// The controller that shows or pushes this one (the first such segue in the document).
-    /// A controller that shows itself again (a folder inside a folder) is not its own parent.
-    func parent(of id: String) -> Link? {
-        links.first {
-            Self.pushes($0) && $0.destination == id && $0.source != id && controllers[$0.source].map(isScreen) == true
-        }
-    }
+    /// The controller that shows or pushes this one, in the tree of `parents`. A controller
+    /// that shows itself again (a folder inside a folder) is not its own parent.
+    func parent(of id: String) -> Link? { parents[id] }
 
     /// In a navigation controller's stack here, or given a navigation item, which IB adds
     /// only to a controller that a navigation controller shows (perhaps from another file).

@@ -5,13 +5,18 @@ import HiglintCore
 struct ViewMapper {
     /// Image names the document declares as SF Symbols (`<image catalog="system">` resources).
     let systemImages: Set<String>
+    /// The selector of each single-tap gesture recognizer of the document, by its id.
+    let tapActions: [String: String]
     /// What each element's note is written from, in the order the elements were mapped.
     private var noteRecords: [NoteRecord] = []
     /// Bars laid out as views (`navigationBar`, `toolbar`, `tabBar`), first of each kind.
     private(set) var barViews: [String: XMLElement] = [:]
+    /// Buttons that reload or stop, by element id, for `Alternates`.
+    private(set) var alternateRoles: [String: AlternateRole] = [:]
 
-    init(systemImages: Set<String>) {
+    init(systemImages: Set<String>, tapActions: [String: String] = [:]) {
         self.systemImages = systemImages
+        self.tapActions = tapActions
     }
 
     /// Keeps what `note(for:label:)` needs to write `view`'s note when one is asked for.
@@ -19,18 +24,21 @@ struct ViewMapper {
         noteRecords.append(NoteRecord(id: id, element: view, label: label))
     }
 
-    /// By element id: the words added to every finding on the element, written on demand.
-    var elementNotes: ElementNotes { NoteRecords(noteRecords).elementNotes }
+    /// The records of the screen named `scene`: its elements' notes and its findings' words.
+    func notes(scene: String) -> NoteRecords { NoteRecords(noteRecords, scene: scene) }
 
     /// The elements of a screen whose root view is `root`. A plain root view is the screen
     /// itself and gives its subviews; any other root (a table view) is one element.
     mutating func elements(ofRoot root: XMLElement) -> [Element] {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
+        let start = Ancestry(origin: Point(x: 0, y: 0), trusted: true, shown: true)
         if root.isNamed(.view) {
-            let trusted = isTrusted(root, frame: Self.frame(of: root))
-            return elements(in: root, origin: Point(x: 0, y: 0), trusted: trusted, path: "elements", nested: false)
+            var ancestry = start
+            ancestry.trusted = isTrusted(root, frame: Self.frame(of: root))
+            ancestry.shown = !root.flag(.hidden)
+            return elements(in: root, ancestry: ancestry, path: "elements", nested: false)
         }
-        return map(root, origin: Point(x: 0, y: 0), trusted: true, path: "elements[0]").map { [$0] } ?? []
+        return map(root, ancestry: start, path: "elements[0]").map { [$0] } ?? []
     }
 
     /// Calls `body` with each child view of `view`, in document order, wherever IB keeps
@@ -45,6 +53,9 @@ struct ViewMapper {
                 // A cell's or an effect view's subviews live in its content view, whose frame offsets them.
                 let contentFrame = frame(of: child)
                 forEachChildView(of: child) { subview, offset in body(subview, combine(contentFrame, offset)) }
+            case _ where child.attribute(.key, is: "tableHeaderView") || child.attribute(.key, is: "tableFooterView"):
+                // A table's header and footer views scroll with its rows, in the table's coordinates.
+                body(child, nil)
             case .prototypes?, .cells?:
                 for cell in child.children { body(cell, nil) }
             case .sections?:
@@ -65,34 +76,85 @@ struct ViewMapper {
         return Rect(x: outer.x + inner.x, y: outer.y + inner.y, width: inner.width, height: inner.height)
     }
 
+    /// What a view takes from the views around it: where its frame is relative to, whether
+    /// every ancestor's frame can be trusted, and whether it is shown at all.
+    struct Ancestry {
+        var origin: Point
+        var trusted: Bool
+        /// False under a view hidden in IB or a debug-only container: code shows it, if ever.
+        var shown: Bool
+    }
+
     /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
     /// when `nested`, `path` being the element of `view`).
-    private mutating func elements(
-        in view: XMLElement, origin: Point, trusted: Bool, path: String, nested: Bool
-    ) -> [Element] {
+    private mutating func elements(in view: XMLElement, ancestry: Ancestry, path: String, nested: Bool) -> [Element] {
         var out: [Element] = []
+        // A cell's or an effect view's subviews are constrained in its content view.
+        let constraintLists = [view.child(.constraints), view.child(key: "contentView")?.child(.constraints)].compactMap { $0 }
+        let placement = constraintLists.isEmpty ? nil : Self.placement(by: constraintLists)
         Self.forEachChildView(of: view) { child, offset in
-            let childOrigin = offset.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) } ?? origin
+            var childAncestry = ancestry
+            if let offset { childAncestry.origin = Point(x: ancestry.origin.x + offset.x, y: ancestry.origin.y + offset.y) }
             let childPath = Self.path(path, nested: nested, index: out.count)
-            if let element = map(child, origin: childOrigin, trusted: trusted, path: childPath) {
+            if var element = map(child, ancestry: childAncestry, path: childPath) {
+                // A stack view places its arranged views by its alignment, and their left edges
+                // follow their content (a slider's track inset), not a hand's placing.
+                if view.isNamed(.stackView) { element.suppressed.append("layout.near-miss-alignment") }
+                if let placement, let id = child[.id] {
+                    // Centred: its left edge follows its width, so it is not lined up by it.
+                    if placement.centred.contains(id) { element.suppressed.append("layout.near-miss-alignment") }
+                    // A backdrop pinned past its container's edge bleeds there on purpose.
+                    if placement.bleeding.contains(id), !element.isInteractive { element.suppressed.append("layout.offscreen") }
+                }
                 out.append(element)
             }
         }
         return out
     }
 
+    /// What a view's constraints say of its subviews' horizontal places.
+    struct Placement {
+        /// Views whose centre, not an edge, is pinned.
+        var centred = Set<String>()
+        /// Views whose leading or trailing edge is pinned outward of the item it is pinned to.
+        var bleeding = Set<String>()
+    }
+
+    static func placement(by lists: [XMLElement]) -> Placement {
+        var placement = Placement()
+        for constraint in lists.flatMap({ Array($0.children) }) {
+            let first = constraint[.firstItem]
+            let second = constraint[.secondItem]
+            let firstAttribute = constraint[.firstAttribute] ?? ""
+            let secondAttribute = constraint[.secondAttribute] ?? ""
+            if firstAttribute.hasPrefix("centerX"), let first { placement.centred.insert(first) }
+            if secondAttribute.hasPrefix("centerX"), let second { placement.centred.insert(second) }
+            guard let constant = constraint.number(.constant), constant != 0,
+                  firstAttribute.hasPrefix("leading") == secondAttribute.hasPrefix("leading"),
+                  firstAttribute.hasPrefix("trailing") == secondAttribute.hasPrefix("trailing"),
+                  firstAttribute.hasPrefix("leading") || firstAttribute.hasPrefix("trailing")
+            else { continue }
+            // first = second + constant: a leading edge moves outward with a negative constant
+            // on the first item (a positive one on the second), a trailing edge the other way.
+            let leading = firstAttribute.hasPrefix("leading")
+            if let first, leading ? constant < 0 : constant > 0 { placement.bleeding.insert(first) }
+            if let second, leading ? constant > 0 : constant < 0 { placement.bleeding.insert(second) }
+        }
+        return placement
+    }
+
     /// A view as an element; a bar laid out as a view is kept for the screen's bars instead.
-    private mutating func map(_ view: XMLElement, origin: Point, trusted: Bool, path: String) -> Element? {
+    private mutating func map(_ view: XMLElement, ancestry: Ancestry, path: String) -> Element? {
         let kind = IBVocabulary.viewKind(of: view.code)
         if kind?.isBar == true {
             if barViews[view.name] == nil { barViews[view.name] = view }
             return nil
         }
-        return element(for: view, kind: kind, origin: origin, trusted: trusted, path: path)
+        return element(for: view, kind: kind, ancestry: ancestry, path: path)
     }
 
     private mutating func element(
-        for view: XMLElement, kind: IBVocabulary.ViewKind?, origin: Point, trusted parentTrusted: Bool, path: String
+        for view: XMLElement, kind: IBVocabulary.ViewKind?, ancestry parent: Ancestry, path: String
     ) -> Element? {
         let relative = Self.frame(of: view)
         guard let type = kind?.type ?? (relative != nil ? .custom : nil) else { return nil }
@@ -101,9 +163,19 @@ struct ViewMapper {
         let mark = view.mark
         var fields = ElementFields(id: id, mark: mark)
         fields.type = view.isNamed(.textView) ? (view.attribute(.editable, is: "NO") ? .text : .textField) : type
-        let trusted = parentTrusted && isTrusted(view, frame: relative)
-        let absolute = relative.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
-        if trusted { fields.frame = absolute }
+        let ownTrust = isTrusted(view, frame: relative)
+        let trusted = parent.trusted && ownTrust
+        let absolute = relative.map { Rect(x: parent.origin.x + $0.x, y: parent.origin.y + $0.y, width: $0.width, height: $0.height) }
+        if trusted {
+            fields.frame = absolute
+        } else if ownTrust, let size = Self.constrainedSize(of: view) {
+            // Under an ancestor IB has not laid out, a view's own constant width and height
+            // still hold: its size is known, its place is not.
+            fields.hitArea = size
+        }
+        let shown = parent.shown && !view.flag(.hidden) && !Self.isDebugOnly(view)
+        // Text no one sees until code shows it is not reviewed as text on screen.
+        if !shown { fields.suppressed.append(Self.textPlugin) }
         // The system sizes these controls; and a control IB turns off takes no touch as drawn.
         let turnedOff = view.attribute(.enabled, is: "NO") || view.attribute(.userInteractionEnabled, is: "NO")
         if kind?.isSystemSized == true || (turnedOff && Self.controls.contains(fields.type)) {
@@ -114,10 +186,157 @@ struct ViewMapper {
         fields.icon = icon(of: view)
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
-        let childOrigin = absolute.map { Point(x: $0.x, y: $0.y) } ?? origin
-        fields.children = elements(in: view, origin: childOrigin, trusted: trusted, path: path, nested: true)
+        let childAncestry = Ancestry(
+            origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown)
+        fields.children = elements(in: view, ancestry: childAncestry, path: path, nested: true)
+        applyActions(of: view, to: &fields, turnedOff: turnedOff)
+        if let role = Self.alternateRole(of: view) { alternateRoles[id] = role }
         recordNote(for: view, label: fields.label, id: id)
         return fields.element(path: path)
+    }
+
+    static let textPlugin = "text"
+    static let quitRule = "lifecycle.quit-control"
+
+    /// What the view does when touched, from its connections. A button's title alone does
+    /// not make it a quit control: the code it calls says what it does, so a selector that
+    /// ends the app makes the action `quit`, and any other selector clears the title's
+    /// suspicion. A plain view with a single-tap recognizer, or the button trait, acts as a
+    /// button and is held to the hit target like one (cells are rows, not buttons).
+    private func applyActions(of view: XMLElement, to fields: inout ElementFields, turnedOff: Bool) {
+        if view.isNamed(.button) {
+            Self.applyButtonActions(Self.actionSelectors(of: view), to: &fields)
+            return
+        }
+        // A view with user interaction off takes no touch, whatever recognizes it; a view that
+        // holds controls is a background whose tap dismisses or ends editing, not a button.
+        guard !turnedOff, !Self.controls.contains(fields.type), !Self.isCell(view),
+              !Self.holdsControls(fields.children)
+        else { return }
+        let tapped = view.child(.connections)?.children(.outletCollection)
+            .filter { $0.attribute(.property, is: "gestureRecognizers") }
+            .compactMap { $0[.destination].flatMap { tapActions[$0] } }.first
+        if let tapped {
+            fields.action = tapped
+        } else if view.child(.accessibility)?.child(.accessibilityTraits)?.flag(.button) == true {
+            fields.action = "tap"
+        }
+    }
+
+    static func applyButtonActions(_ selectors: [String], to fields: inout ElementFields) {
+        if selectors.contains(where: quitsApp) {
+            fields.action = "quit"
+        } else if !selectors.isEmpty {
+            fields.suppressed.append(quitRule)
+        }
+    }
+
+    static func holdsControls(_ elements: [Element]) -> Bool {
+        elements.contains { $0.isInteractive || holdsControls($0.children) }
+    }
+
+    /// What tells that a control takes turns with another in one place: reload while a page
+    /// is loaded, stop while it loads; or a width the layout lets collapse when code hides it.
+    struct AlternateRole: Sendable, Equatable {
+        enum Kind: Sendable { case reload, stop }
+        var kind: Kind?
+        var collapsible: Bool
+
+        func alternates(with other: AlternateRole) -> Bool {
+            if let kind, let otherKind = other.kind, kind != otherKind { return true }
+            return collapsible && other.collapsible
+        }
+    }
+
+    /// The view's role, from its selector, outline label or image and its own width constraint.
+    static func alternateRole(of view: XMLElement) -> AlternateRole? {
+        guard view.isNamed(.button) else { return nil }
+        var words = actionSelectors(of: view).flatMap(selectorWords)
+        if let userLabel = view[.userLabel] { words += selectorWords(userLabel) }
+        if let image = view.child(.state, key: "normal")?[.image] { words += selectorWords(image) }
+        var kind: AlternateRole.Kind?
+        if words.contains(where: { $0 == "reload" || $0 == "refresh" }) {
+            kind = .reload
+        } else if words.contains(where: { $0 == "stop" || $0 == "abort" }) {
+            kind = .stop
+        }
+        let collapsible = view.child(.constraints)?.children.contains { constraint in
+            constraint.attribute(.firstAttribute, is: "width") && !constraint.has(.secondItem)
+                && (constraint.number(.priority) ?? 1000) < 1000
+        } ?? false
+        return kind == nil && !collapsible ? nil : AlternateRole(kind: kind, collapsible: collapsible)
+    }
+
+    static func isCell(_ view: XMLElement) -> Bool {
+        switch view.code {
+        case .tableViewCell?, .collectionViewCell?, .collectionReusableView?, .tableViewHeaderFooterView?: return true
+        default: return false
+        }
+    }
+
+    /// The selectors of the view's touch-up actions (the event IB writes for a button).
+    static func actionSelectors(of view: XMLElement) -> [String] {
+        guard let connections = view.child(.connections) else { return [] }
+        return connections.children(.action).compactMap { action in
+            guard !action.has(.eventType) || action.attribute(.eventType, is: "touchUpInside")
+                    || action.attribute(.eventType, is: "primaryActionTriggered")
+            else { return nil }
+            return action[.selector]
+        }
+    }
+
+    /// A selector whose words end the app: `quit`, `exitApp:`, `closeApplication`, `terminate`,
+    /// `exit(`; `closeTapped:` or `exitFullScreen` close a view, not the app.
+    static func quitsApp(_ selector: String) -> Bool {
+        let words = selectorWords(selector)
+        guard let verb = words.first else { return false }
+        if words.count == 1 { return ["quit", "terminate", "exit"].contains(verb) }
+        return ["quit", "terminate", "exit", "close", "kill"].contains(verb) && ["app", "application"].contains(words[1])
+    }
+
+    /// `exitAppTapped:` as `["exit", "app", "tapped"]`; `exit(` as `["exit"]`.
+    static func selectorWords(_ selector: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in selector {
+            if character.isUppercase || !character.isLetter {
+                if !current.isEmpty { words.append(current) }
+                current = character.isLetter ? String(character).lowercased() : ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        // Taps and presses are how it is called, not what it does.
+        return words.filter { !["on", "did", "handle", "button", "btn", "action", "pressed", "tapped", "tap", "clicked", "sender"].contains($0) }
+    }
+
+    /// A container a person named for debugging (`userLabel="Debug Panel"`, a `DebugView`
+    /// class): shown to developers only, if at all.
+    static func isDebugOnly(_ view: XMLElement) -> Bool {
+        for attribute in [IBAttribute.userLabel, .customClass] {
+            if let value = view[attribute], value.lowercased().contains("debug") { return true }
+        }
+        return false
+    }
+
+    /// The width and height the view's own required constant constraints give it; nil
+    /// unless both are set.
+    static func constrainedSize(of view: XMLElement) -> Size? {
+        guard let constraints = view.child(.constraints) else { return nil }
+        var width: Double?
+        var height: Double?
+        for constraint in constraints.children {
+            guard !constraint.has(.firstItem) || constraint.sameValue(.firstItem, as: .id, of: view),
+                  !constraint.has(.secondItem), !constraint.has(.relation), !constraint.has(.multiplier),
+                  !constraint.flag(.placeholder), (constraint.number(.priority) ?? 1000) >= 1000,
+                  let constant = constraint.number(.constant)
+            else { continue }
+            if constraint.attribute(.firstAttribute, is: "width") { width = constant }
+            if constraint.attribute(.firstAttribute, is: "height") { height = constant }
+        }
+        guard let width, let height else { return nil }
+        return Size(width: width, height: height)
     }
 
     /// `base[index]`, or `base.children[index]` when `nested`, written straight into the
@@ -201,30 +420,57 @@ struct ViewMapper {
                 .joined()
         }
         if view.isNamed(.button) {
+            // A configuration's title is what UIKit draws; a normal-state title beside it is
+            // one IB kept from before the button had a configuration.
+            if let configuration = view.child(.buttonConfiguration), let title = configuration[.title] { return title }
             if let normal = view.child(.state, key: "normal"), let title = normal[.title] {
                 return title
             }
-            if let configuration = view.child(.buttonConfiguration), let title = configuration[.title] { return title }
         }
         if view.isNamed(.textField) || view.isNamed(.searchBar) { return view[.placeholder] }
         return nil
     }
 
-    /// `mark` is the view's.
+    /// `mark` is the view's. A label or text field that IB lets shrink its text to fit
+    /// (Autoshrink) has the smallest size it can reach: that is the size it may be read at.
     static func font(of view: XMLElement, mark: Mark) -> Font? {
-        let adjusts = view.flag(.adjustsFontForContentSizeCategory)
-        if let description = view.child(.fontDescription, key: "fontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: mark)
+        guard var font = declaredFont(of: view, mark: mark) else { return nil }
+        if let smallest = autoshrinkSize(of: view, from: font.effectiveSize) { font.size = smallest }
+        return font
+    }
+
+    /// The smallest size Autoshrink can take a font of `size` to; nil when it cannot shrink.
+    /// IB writes `adjustsFontSizeToFit="NO"` when Autoshrink is off and leaves it out when on.
+    static func autoshrinkSize(of view: XMLElement, from size: Double?) -> Double? {
+        guard view.isNamed(.label) || view.isNamed(.textField), !view.attribute(.adjustsFontSizeToFit, is: "NO"),
+              let size
+        else { return nil }
+        var smallest: Double?
+        if let scale = view.number(.minimumScaleFactor), scale > 0, scale < 1 {
+            smallest = size * scale
+        } else if let minimum = view.number(.minimumFontSize), minimum > 0 {
+            smallest = minimum
         }
+        guard let smallest, smallest < size else { return nil }
+        return (smallest * 100).rounded() / 100
+    }
+
+    /// The font IB sets, before Autoshrink.
+    static func font(declaredBy view: XMLElement) -> Font? { declaredFont(of: view, mark: view.mark) }
+
+    private static func declaredFont(of view: XMLElement, mark: Mark) -> Font? {
+        fontElement(of: view).map { FontReader.font($0, adjusts: view.flag(.adjustsFontForContentSizeCategory), mark: mark) }
+    }
+
+    /// The element that describes the view's font: its `fontDescription`, a button
+    /// configuration's `titleFontDescription`, or an attributed string's first `font`.
+    static func fontElement(of view: XMLElement) -> XMLElement? {
+        if let description = view.child(.fontDescription, key: "fontDescription") { return description }
         if let configuration = view.child(.buttonConfiguration),
            let description = configuration.child(.fontDescription, key: "titleFontDescription") {
-            return FontReader.font(description, adjusts: adjusts, mark: mark)
+            return description
         }
-        if let attributed = view.child(.attributedString),
-           let font = attributed.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont") {
-            return FontReader.font(font, adjusts: adjusts, mark: mark)
-        }
-        return nil
+        return view.child(.attributedString)?.child(.fragment)?.child(.attributes)?.child(.font, key: "NSFont")
     }
 
     func icon(of view: XMLElement) -> Icon? {
@@ -265,26 +511,23 @@ struct ViewMapper {
         }
     }
 
-    /// ` (IB button "Save", id abc-12-xyz)`, and when a custom class draws it, that the class
-    /// may change what IB shows.
-    static func note(for view: XMLElement, label: String?) -> String {
+    /// ` (IB button "Save" in scene "Settings")`, and when a custom class draws it, that the
+    /// class may change what IB shows. The IB id is the finding's element, printed before the
+    /// message, so the note does not repeat it.
+    static func note(for view: XMLElement, label: String?, scene: String) -> String {
         // Written as bytes into one buffer and made a string once: the mapper writes a note
         // for every element, and appending strings piece by piece cost more than the rest of it.
         var note: [UInt8] = []
         note.reserveCapacity(128)
         note.append(contentsOf: " (IB ".utf8)
         note.append(contentsOf: view.name.utf8)
-        if let label, label.contains(where: { !$0.isWhitespace }) {
+        if let name = outlineName(of: view, label: label) {
             note.append(UInt8(ascii: " "))
-            note.append(contentsOf: quoted(label).utf8)
-        } else if let userLabel = view[.userLabel] {
-            note.append(UInt8(ascii: " "))
-            note.append(contentsOf: quoted(userLabel).utf8)
+            note.append(contentsOf: name.utf8)
         }
-        var start = note.count
-        note.append(contentsOf: ", id ".utf8)
-        if !view.appendLineText(.id, to: &note) { note.removeSubrange(start...) }
-        start = note.count
+        note.append(contentsOf: " in scene ".utf8)
+        note.append(contentsOf: quoted(scene).utf8)
+        let start = note.count
         note.append(contentsOf: "; its custom class ".utf8)
         if view.appendLineText(.customClass, to: &note) {
             note.append(contentsOf: " may change this at run time".utf8)
@@ -293,6 +536,18 @@ struct ViewMapper {
         }
         note.append(UInt8(ascii: ")"))
         return String(decoding: note, as: UTF8.self)
+    }
+
+    /// What Xcode's outline shows the element as: its title or text, the label a person gave
+    /// it, its system item, or the image it shows (`with image "Reload-24"`); nil for none.
+    static func outlineName(of view: XMLElement, label: String?) -> String? {
+        if let label, label.contains(where: { !$0.isWhitespace }) { return quoted(label) }
+        if let userLabel = view[.userLabel] { return quoted(userLabel) }
+        if let systemItem = view[.systemItem] { return quoted(systemItem.prefix(1).uppercased() + systemItem.dropFirst()) }
+        let image = view[.image] ?? view.child(.state, key: "normal")?[.image]
+            ?? view.child(.buttonConfiguration)?.child(.imageReference, key: "image")?[.image]
+            ?? view.child(.state, key: "normal")?.child(.imageReference, key: "image")?[.image]
+        return image.map { "with image " + quoted($0) }
     }
 }
 

@@ -17,6 +17,8 @@ enum IBAttribute: String, CaseIterable, Sendable {
     case pointSize, property, referencedIdentifier, relation, relationship, scrollDirection, secondItem, size
     case storyboardIdentifier, storyboardName, style, systemItem, targetRuntime, text, title, translucent, type
     case userInteractionEnabled, userLabel, weight, width, x, y
+    case adjustsFontSizeToFit, minimumFontSize, minimumScaleFactor, selector, eventType, numberOfTapsRequired
+    case priority, button, secondAttribute
 }
 
 /// The element names the mapper looks for, so that finding one compares a byte instead of
@@ -34,6 +36,8 @@ enum IBElement: String, CaseIterable, Sendable {
     case collectionViewCellContentView, containerView, datePicker, glkView, label, mapView, mtkView, pageControl
     case pickerView, progressView, sceneKitView, scrollView, skView, slider, stackView, stepper, `switch`, tableView
     case tableViewCell, tableViewCellContentView, tableViewHeaderFooterView, visualEffectView, webView, wkWebView
+    // What makes a plain view act as a button, and a control's action.
+    case accessibility, accessibilityTraits, tapGestureRecognizer, action, outletCollection
 
     /// The case's place in `allCases` (a case of an enum without payloads is stored as that).
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }

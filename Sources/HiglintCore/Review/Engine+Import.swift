@@ -79,6 +79,7 @@ extension Engine {
                     }
                     var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name,
                                         fix: entry.sourceFix(rule: enabled.description.id, element: violation.element))
+                    entry.wording?.apply(to: &found)
                     if let element = violation.element, let note = entry.elementNotes[element] {
                         found.message += note
                     }

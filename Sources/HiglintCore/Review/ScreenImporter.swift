@@ -95,11 +95,13 @@ public struct ImportedScreen: Sendable {
     /// Edits of the source that fix a rule's finding on an element, where the importer can
     /// write them (source text only, `isSourceText`): the finding carries the fix.
     public var sourceFixes: [SourceFix]
+    /// The source's words for the built-in rules' findings on the screen; nil keeps the rules' own.
+    public var wording: FindingWording?
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
         diagnostics: [ImportDiagnostic] = [], elementLinks: [String: String] = [:], link: String? = nil,
-        writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = []
+        writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = [], wording: FindingWording? = nil
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
@@ -109,6 +111,7 @@ public struct ImportedScreen: Sendable {
         self.link = link
         self.writtenIgnores = writtenIgnores
         self.sourceFixes = sourceFixes
+        self.wording = wording
     }
 
     /// The link a finding on `element` (nil: on the screen) is given.
@@ -132,6 +135,25 @@ public struct SourceFix: Sendable, Hashable {
         self.rule = rule
         self.element = element
         self.fix = fix
+    }
+}
+
+/// How an importer says a finding in the words of its source's tool. The rules speak the
+/// spec format (`dynamic: false`, `hit_area`, element ids), which a person working in that
+/// tool cannot act on; the importer knows what the element is there and what to change.
+/// It sees the rule, the element and the rule's message and hint, and may rewrite both,
+/// before the element's note is added. Pure, and callable from any thread.
+public struct FindingWording: Sendable {
+    public typealias Reword = @Sendable (_ rule: String, _ element: String?, _ message: inout String, _ hint: inout String) -> Void
+
+    private let reword: Reword
+
+    public init(_ reword: @escaping Reword) {
+        self.reword = reword
+    }
+
+    func apply(to finding: inout Finding) {
+        reword(finding.rule, finding.element, &finding.message, &finding.hint)
     }
 }
 
