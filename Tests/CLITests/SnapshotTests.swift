@@ -82,7 +82,7 @@ final class SnapshotTests: XCTestCase {
         FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["watch", "examples", "--report", report]
+        process.arguments = ["watch", "--config", "config.yaml", "--report", report]
         process.currentDirectoryURL = Self.root
         var environment = ProcessInfo.processInfo.environment
         for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] { environment[name] = nil }
