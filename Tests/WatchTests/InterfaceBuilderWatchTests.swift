@@ -39,8 +39,9 @@ final class InterfaceBuilderWatchTests: XCTestCase {
     }
 }
 
-/// An IB file's review reads its app's Info.plist: the watcher reviews it again when the
-/// plist changes, so the report still equals check.
+/// An app's Info.plist is reviewed with its IB files (its app-wide facts are reported once,
+/// at the plist's line): the watcher reviews it again when it changes, so the report still
+/// equals check.
 final class InterfaceBuilderDependencyWatchTests: XCTestCase {
     func testEditingTheAppsInfoPlistReviewsItsIBFilesAgain() throws {
         let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -55,12 +56,13 @@ final class InterfaceBuilderDependencyWatchTests: XCTestCase {
         try daemon.assertMatchesCheck()
 
         let text = try XCTUnwrap(workspace.read(plist))
+        // The iPad's own list is what an iPad screen is judged by (`~ipad` wins over the shared one).
         let portraitOnly = text.replacingOccurrences(
-            of: "\t\t<string>UIInterfaceOrientationPortrait</string>\n\t\t<string>UIInterfaceOrientationPortraitUpsideDown</string>\n\t\t<string>UIInterfaceOrientationLandscapeLeft</string>\n\t\t<string>UIInterfaceOrientationLandscapeRight</string>\n\t</array>\n\t<key>UISupportedInterfaceOrientations~ipad</key>",
-            with: "\t\t<string>UIInterfaceOrientationPortrait</string>\n\t</array>\n\t<key>UISupportedInterfaceOrientations~ipad</key>")
+            of: "\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array>\n\t\t<string>UIInterfaceOrientationPortrait</string>\n\t\t<string>UIInterfaceOrientationPortraitUpsideDown</string>\n\t\t<string>UIInterfaceOrientationLandscapeLeft</string>\n\t\t<string>UIInterfaceOrientationLandscapeRight</string>\n\t</array>",
+            with: "\t<key>UISupportedInterfaceOrientations~ipad</key>\n\t<array>\n\t\t<string>UIInterfaceOrientationPortrait</string>\n\t</array>")
         XCTAssertNotEqual(portraitOnly, text)
         try workspace.write(plist, portraitOnly)
-        try waitUntil("the plist's change to reach the IB files") { daemon.report?.contains("orientation.ipad-all") == true }
+        try waitUntil("the plist's change to reach the report") { daemon.report?.contains("orientation.ipad-all") == true }
         try daemon.assertMatchesCheck()
     }
 }
