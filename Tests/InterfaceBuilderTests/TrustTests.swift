@@ -54,7 +54,7 @@ final class TrustTests: XCTestCase {
         }
         // IB draws a switch at the size it runs at, and a spec's switch of that size is held to the target.
         let control = "<switch opaque=\"NO\" id=\"c\"><rect key=\"frame\" x=\"10\" y=\"10\" width=\"51\" height=\"31\"/></switch>"
-        XCTAssertEqual(hitTargets(control).map(\.message), ["frame 51x31 pt is under 44x44 pt (IB switch, id c)"])
+        XCTAssertEqual(hitTargets(control).map(\.message), ["frame 51x31 pt is under 44x44 pt (IB switch in scene \"Main\")"])
         XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 30, 30, attributes: " enabled=\"NO\"")), [])
         XCTAssertEqual(hitTargets(IB.button("b", 10, 10, 30, 30, attributes: " userInteractionEnabled=\"NO\"")), [])
     }
