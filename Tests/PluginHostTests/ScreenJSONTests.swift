@@ -100,4 +100,81 @@ final class ScreenJSONTests: XCTestCase {
         unknown.elements = [Element(fields)]
         XCTAssertTrue(ScreenJSON.render(unknown).contains("\"color\":{\"unknown\":\"set in code\"}"), ScreenJSON.render(unknown))
     }
+
+    /// Every key of the spec format reaches a plugin: a screen that writes every key of every
+    /// map is sent with each of them, so a key added to the decoder's field lists (SpecFields)
+    /// and forgotten here fails this test. `layouts` is keyed by size class, so its variants'
+    /// keys are checked inside it.
+    func testEveryKeyOfTheSpecFormatIsSent() throws {
+        let screen = try render("""
+            screen: Home
+            parent: Root
+            device: iphone
+            kind: standard
+            canvas: [375, 667]
+            orientations: [portrait]
+            status_bar: {hidden: true, style: default, reveal_on_tap: true}
+            background: "#FFFFFF"
+            navigation_bar:
+              title: Home
+              title_font: {size: 17}
+              back: {title: Root, custom: true, style: standard}
+              items: [{id: n, type: button, frame: [300, 20, 44, 44]}]
+              translucent: false
+              color: paper
+              height: 44
+            toolbar: {items: [{id: t, type: segmented-control, switches_mode: true}], translucent: true, color: paper, height: auto}
+            tab_bar: {tabs: [{title: Home, icon: system:house, badge: 1}], translucent: true}
+            login: {required: on-action, explanation: Why, methods: [apple]}
+            data: {save: on-change}
+            gestures: [{type: swipe, fingers: 1, direction: left, action: back}]
+            elements:
+              - id: e
+                type: button
+                frame: [0, 100, 100, 44]
+                hit_area: [100, 44]
+                label: Go
+                action: go
+                icon: system:plus
+                border: true
+                font: {size: 17, weight: regular, style: body, dynamic: true}
+                role: primary
+                scroll: none
+                title: T
+                badge: B
+                color: {light: "#000000", dark: "#FFFFFF"}
+                background: clear
+                ignore: [text]
+                children: [{id: c, type: text}]
+            layouts:
+              compact-regular: {presentation: list, hidden: [e]}
+            review: {ignore: [layout], reason: drafts}
+            """)
+        func keys(_ value: Any) -> Set<String> {
+            switch value {
+            case let object as [String: Any]: return Set(object.keys).union(object.values.flatMap(keys))
+            case let array as [Any]: return Set(array.flatMap(keys))
+            default: return []
+            }
+        }
+        let sent = keys(screen)
+        func missing<Field: SpecField>(_ type: Field.Type) -> [String] {
+            Field.allCases.map(\.rawValue).filter { !sent.contains($0) }
+        }
+        XCTAssertEqual(missing(ScreenField.self), [], "screen keys not sent to plugins")
+        XCTAssertEqual(missing(ElementField.self), [], "element keys not sent to plugins")
+        XCTAssertEqual(missing(FrameField.self), [])
+        XCTAssertEqual(missing(FontField.self), [])
+        XCTAssertEqual(missing(ColorField.self), [])
+        XCTAssertEqual(missing(StatusBarField.self), [])
+        XCTAssertEqual(missing(NavigationBarField.self), [])
+        XCTAssertEqual(missing(BackButtonField.self), [])
+        XCTAssertEqual(missing(ToolbarField.self), [])
+        XCTAssertEqual(missing(TabBarField.self), [])
+        XCTAssertEqual(missing(LoginField.self), [])
+        XCTAssertEqual(missing(DataField.self), [])
+        XCTAssertEqual(missing(GestureField.self), [])
+        XCTAssertEqual(missing(LayoutVariantField.self), [])
+        XCTAssertEqual(missing(ReviewField.self), [])
+    }
 }
