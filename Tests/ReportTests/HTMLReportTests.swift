@@ -162,6 +162,25 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(dark.dom.contains("fill: rgb(235, 235, 245)"), "the text's dark colour")
     }
 
+    /// A finding about a bar as a whole (six tabs on an iPhone) outlines that bar in the
+    /// wireframe, labelled with its rule, as an element's finding outlines the element.
+    func testABarsFindingOutlinesTheBar() throws {
+        let tabs = (1...6).map { "    - {title: T\($0), icon: system:t\($0)}" }.joined(separator: "\n")
+        let spec = "screen: Store\ntab_bar:\n  tabs:\n\(tabs)\n"
+        let html = Reports.render(Reports.report(["store.yaml": spec]), .html)
+        let data = try embeddedData(html)
+        let findings = try XCTUnwrap((data["files"] as? [[String: Any]])?.first?["x"] as? [[String: Any]])
+        let tabCount = try XCTUnwrap(findings.first { $0["r"] as? String == "bars.tab-count" })
+        XCTAssertEqual(tabCount["b"] as? String, "tab-bar")
+        XCTAssertNil(tabCount["e"])
+        let temp = try TempDirectory()
+        let page = try temp.write("report.html", html)
+        let loaded = try Browser.load(page)
+        XCTAssertEqual(loaded.console, [])
+        XCTAssertTrue(loaded.dom.contains("<g class=\"sev-error\" data-bar=\"tab-bar\"><rect"), loaded.dom)
+        XCTAssertTrue(loaded.dom.contains("bars.tab-count</text>"), "the outline's label")
+    }
+
     func testLiveModeReloadsOnlyWhenAsked() throws {
         let report = Reports.report(Reports.app)
         var options = Reports.options()

@@ -75,7 +75,13 @@ public struct HTMLReportWriter: ReportWriter {
             var item = "{\"l\":\(finding.line),\"c\":\(finding.column),\"r\":" + JSONText.string(finding.rule)
             item += ",\"v\":\"" + severityCode(finding.severity) + "\",\"m\":" + JSONText.string(finding.message)
             if let screen = finding.screen, let index = screenIndex[screen] { item += ",\"k\":\(index)" }
-            if let element = finding.element { item += ",\"e\":" + JSONText.string(element) }
+            if let element = finding.element {
+                item += ",\"e\":" + JSONText.string(element)
+            } else if let screen = finding.screen, let index = screenIndex[screen],
+                      let bar = result.wireframes[index].bar(atLine: finding.line, column: finding.column) {
+                // About a bar as a whole (six tabs): the page outlines the bar.
+                item += ",\"b\":\"" + bar.rawValue + "\""
+            }
             if let url = finding.url { item += ",\"u\":" + JSONText.string(url) }
             // The hint is the rule's, kept once in the rules table; a finding carries its own only if it differs.
             if finding.hint != ruleHints[finding.rule] { item += ",\"h\":" + JSONText.string(finding.hint) }

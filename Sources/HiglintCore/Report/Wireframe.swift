@@ -54,6 +54,20 @@ public struct Wireframe: Sendable, Hashable {
     public var items: [Wireframe.Item]
     /// Content elements that have no frame, so cannot be drawn.
     public var unplaced: [String]
+    /// Where each bar's map and its values are written: a finding on no element at one of
+    /// these marks is about that bar (`bars.tab-count` at `tabs:`), and the page outlines it.
+    public var barMarks: [BarMark] = []
+
+    public struct BarMark: Sendable, Hashable {
+        public var place: Place
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The bar a finding on no element at `line`:`column` is about, if any.
+    public func bar(atLine line: Int, column: Int) -> Place? {
+        barMarks.first { $0.line == line && $0.column == column }?.place
+    }
 
     /// Standard bar heights in points (portrait iPhone metrics).
     public static let statusBarHeight: Double = 20
@@ -105,6 +119,15 @@ public struct Wireframe: Sendable, Hashable {
         }
         self.items = items
         self.unplaced = unplaced
+        func note<Key>(_ marks: Marks<Key>?, _ place: Place) {
+            guard let marks else { return }
+            for mark in [marks.map] + marks.written.map(\.value) {
+                barMarks.append(BarMark(place: place, line: mark.line, column: mark.column))
+            }
+        }
+        if tabBar != nil { note(screen.tabBar?.marks, .tabBar) }
+        if toolbar != nil { note(screen.toolbar?.marks, .toolbar) }
+        if navigationBar != nil { note(screen.navigationBar?.marks, .navigationBar) }
     }
 
     private static func height(_ height: BarHeight) -> Double {

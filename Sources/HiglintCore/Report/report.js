@@ -26,7 +26,7 @@
     var perScreen = file.s.map(function () { return []; });
     var loose = [];
     file.x.forEach(function (x) {
-      var finding = { file: file.f, line: x.l, col: x.c, rule: x.r, severity: SEVERITY[x.v] || "info",
+      var finding = { file: file.f, line: x.l, col: x.c, rule: x.r, severity: SEVERITY[x.v] || "info", bar: x.b,
         plugin: pluginOf(x.r), message: x.m, element: x.e, url: x.u, hint: x.h !== undefined ? x.h : ((own(data.rules, x.r) || {}).h || "") };
       if (x.k !== undefined && perScreen[x.k]) { perScreen[x.k].push(finding); } else { loose.push(finding); }
     });
@@ -235,6 +235,30 @@
     // Outlines last, so they sit on top; one per element, in its worst severity's colour.
     var byElement = new Map();
     var order = [];
+    // Findings about a bar as a whole (six tabs) outline the bar, in its worst severity's colour.
+    var BARS = { "tab-bar": w.tab, "toolbar": w.tb, "navigation-bar": w.nb ? w.nb.r : undefined };
+    var byBar = new Map();
+    findings.forEach(function (f) {
+      if (f.element !== undefined || f.bar === undefined || !own(BARS, f.bar)) { return; }
+      if (!byBar.has(f.bar)) { byBar.set(f.bar, []); }
+      byBar.get(f.bar).push(f);
+    });
+    byBar.forEach(function (list, place) {
+      var r = BARS[place];
+      var group = svg("g", { "class": "sev-" + worst(list), "data-bar": place }, pic);
+      svg("rect", { x: r[0] - 2 * u, y: r[1] - 2 * u, width: r[2] + 4 * u, height: r[3] + 4 * u,
+        rx: 3 * u, "class": "mark", "stroke-width": 2.5 * u }, group);
+      var rules = [];
+      list.forEach(function (x) { if (rules.indexOf(x.rule) < 0) { rules.push(x.rule); } });
+      var label = rules.join(", ");
+      var size = 10 * u;
+      var tagWidth = Math.min(label.length * size * 0.6 + 6 * u, vw - 2 * pad);
+      var ty = r[1] - 2 * u - size * 1.45;
+      if (ty < minY - pad) { ty = r[1] + r[3] + 2 * u; }
+      var tag = svg("g", { "class": "tag" }, group);
+      svg("rect", { x: r[0], y: ty, width: tagWidth, height: size * 1.45, rx: 2 * u }, tag);
+      text(tag, r[0] + 3 * u, ty + size * 1.08, label, "", size, "start", tagWidth - 6 * u);
+    });
     findings.forEach(function (f) {
       if (f.element === undefined) { return; }
       if (!byElement.has(f.element)) { byElement.set(f.element, []); order.push(f.element); }
