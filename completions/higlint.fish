@@ -19,7 +19,7 @@ complete -c higlint -n '__fish_seen_subcommand_from check' -s o -l output -r -F 
 complete -c higlint -n '__fish_seen_subcommand_from check' -l fail-on -x -a 'error warning info never' -d 'the lowest severity that makes the exit status 1 (and, in junit, a failure)'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l baseline -r -F -d 'hide the findings recorded in FILE, report only new ones, and list recorded ones that no longer match'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l write-baseline -r -F -d 'record every finding of this run in FILE'
-complete -c higlint -n '__fish_seen_subcommand_from check' -s q -l quiet -d 'no summary line on stderr'
+complete -c higlint -n '__fish_seen_subcommand_from check' -s q -l quiet -d 'no summary line on stderr, and no notes about what was read beside the files (an app\'s missing xcconfig)'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l timings -d 'print on stderr the time spent in each rule and external plugin, the slowest first'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l fix -d 'apply the safe fixes to the spec files, then report the findings left'
 complete -c higlint -n '__fish_seen_subcommand_from check' -l unsafe-fixes -d 'with --fix, also apply the unsafe fixes (they change the design or guess'

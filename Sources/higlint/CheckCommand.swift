@@ -23,7 +23,9 @@ enum CheckCommand {
     static let writeBaseline = Option(
         name: "write-baseline", value: .file,
         summary: "record every finding of this run in FILE; the run then reports as if given --baseline FILE")
-    static let quiet = Option(name: "quiet", shortName: "q", value: .none, summary: "no summary line on stderr")
+    static let quiet = Option(
+        name: "quiet", shortName: "q", value: .none,
+        summary: "no summary line on stderr, and no notes about what was read beside the files (an app's missing xcconfig)")
     static let fix = Option(
         name: "fix", value: .none,
         summary: "apply the safe fixes to the spec files, then report the findings left")
@@ -107,6 +109,12 @@ enum CheckCommand {
     }
 
     static let command = Command(declaration: declaration, run: run)
+
+    /// A note that starts with an absolute path below `here`, with that path made relative.
+    static func relativeToHere(_ note: String, _ here: String) -> String {
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return note.hasPrefix(prefix) ? String(note.dropFirst(prefix.count)) : note
+    }
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         guard let format = arguments.value(Self.format).flatMap(ReportFormat.init(name:)) else {
@@ -309,10 +317,15 @@ enum CheckCommand {
         }
         var ioFailed = !outcome.errors.isEmpty || (!allowEmpty && !outcome.emptyDirectories.isEmpty)
         // Positions, so looking for read problems copies no result.
-        // An app's notes come with each of its files; each is logged once.
+        // An app's notes come with each of its files; each is logged once, its path as the
+        // findings name theirs (relative to here), and not at all under --quiet.
         var logged = Set<String>()
+        let quiet = arguments.isSet(Self.quiet)
+        let here = FileSystem.currentDirectory()
         for position in report.files.indices {
-            for note in report.files[position].notes where logged.insert(note).inserted { Console.note(note) }
+            for note in report.files[position].notes where !quiet && logged.insert(note).inserted {
+                Console.note(Self.relativeToHere(note, here))
+            }
             if let reason = report.files[position].skipped {
                 Console.note("\(report.files[position].file.displayPath): skipped, \(reason)")
             }
