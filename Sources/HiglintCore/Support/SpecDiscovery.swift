@@ -206,6 +206,12 @@ public struct SpecDiscovery: Sendable {
         }
     }
 
+    /// Folders other tools fill with other projects' files (JavaScript packages, CocoaPods,
+    /// Carthage, Xcode's build products): their YAML is never a screen spec of this app, and
+    /// reviewing it would bury the app's findings. A walk passes them over with a note; a
+    /// path named on the command line is reviewed as asked.
+    public static let vendoredDirectories: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData"]
+
     /// The entries of `directory` that the walk visits, in walk order; nil when it cannot be listed.
     private func entries(of directory: String, display directoryDisplay: String, root base: String, into outcome: inout Outcome) -> [Pending]? {
         var entries: [(name: String, kind: FileSystem.Kind)]
@@ -223,6 +229,10 @@ public struct SpecDiscovery: Sendable {
             let path = FileSystem.join(directory, entry.name)
             switch entry.kind {
             case .directory:
+                if Self.vendoredDirectories.contains(entry.name) {
+                    outcome.notes.append("\(childDisplay(path, entry.name, in: directoryDisplay)): skipped, a folder of other projects' code (name it to review it)")
+                    continue
+                }
                 if !isExcluded(path + "/", root: base) {
                     children.append(.directory(path: path, display: childDisplay(path, entry.name, in: directoryDisplay)))
                 }
