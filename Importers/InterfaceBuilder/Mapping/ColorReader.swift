@@ -33,7 +33,8 @@ final class ColorReader {
             // Generic gray gamma 2.2 and IB's calibrated and device whites have (near enough)
             // sRGB's curve for a gray, so a white level is the same level in each sRGB channel.
             switch (space, custom) {
-            case ("calibratedWhite", _), ("deviceWhite", _), ("custom", "genericGamma22GrayColorSpace"):
+            case ("calibratedWhite", _), ("deviceWhite", _), ("custom", "genericGamma22GrayColorSpace"),
+                 ("custom", "calibratedWhite"), ("custom", "deviceWhite"):
                 return .fixed(RGBA(red: white, green: white, blue: white, alpha: alpha))
             default: return .unknown("a gray in the \(custom.isEmpty ? space : custom) colour space")
             }
@@ -44,7 +45,7 @@ final class ColorReader {
         switch (space, custom) {
         // UIKit, unlike AppKit, has no calibrated (Generic) RGB: it loads IB's calibrated and
         // device RGB colours as sRGB components, which is what the device shows.
-        case ("custom", "sRGB"), ("calibratedRGB", _), ("deviceRGB", _):
+        case ("custom", "sRGB"), ("calibratedRGB", _), ("deviceRGB", _), ("custom", "calibratedRGB"), ("custom", "deviceRGB"):
             return .fixed(RGBA(red: red, green: green, blue: blue, alpha: alpha))
         case ("custom", "displayP3"):
             return ColorSpaces.fromDisplayP3(red: red, green: green, blue: blue, alpha: alpha).map(Color.fixed)
