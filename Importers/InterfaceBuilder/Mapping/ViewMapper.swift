@@ -40,6 +40,11 @@ struct ViewMapper {
             var ancestry = start
             ancestry.trusted = isTrusted(root, frame: Self.frame(of: root))
             ancestry.shown = !root.flag(.hidden)
+            if let reason = Self.unknownDrawing(of: root) {
+                ancestry.unknownBehind = reason
+            } else if case .unknown(let reason)? = colors.color(of: root, key: "backgroundColor") {
+                ancestry.unknownBehind = reason
+            }
             return elements(in: root, ancestry: ancestry, path: "elements", nested: false)
         }
         return map(root, ancestry: start, path: "elements[0]").map { [$0] } ?? []
@@ -91,6 +96,9 @@ struct ViewMapper {
         var coverFloor = 0
         /// The covers that are the view's ancestors, behind it through the containment chain instead.
         var ancestorCovers: [Int] = []
+        /// Why a fill behind the view, in its containment chain, is not known (a spec has no
+        /// spelling for it, so the text's own colour is made unknown, and stays out of one).
+        var unknownBehind: String?
     }
 
     /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
@@ -196,14 +204,22 @@ struct ViewMapper {
         fields.scroll = Self.scroll(of: view)
         let own = ownBackground(of: view, type: fields.type)
         if let foreground = foreground(of: view) {
-            fields.color = foreground
-            fields.background = background(under: absolute, own: own, ancestry: parent)
+            let behind = background(under: absolute, own: own, ancestry: parent)
+            fields.background = behind
+            if let reason = parent.unknownBehind {
+                fields.color = .unknown(reason + " behind it")
+            } else if case .unknown(let reason)? = behind {
+                fields.color = .unknown(reason)
+            } else {
+                fields.color = foreground
+            }
         } else {
             fields.background = own
         }
         var childAncestry = Ancestry(
             origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown,
-            coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers)
+            coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers, unknownBehind: parent.unknownBehind)
+        if case .unknown(let reason)? = own { childAncestry.unknownBehind = reason }
         if let cover = recordCover(frame: absolute, background: own) { childAncestry.ancestorCovers.append(cover) }
         if let own, Self.isOpaque(own) { childAncestry.coverFloor = covers.count }
         fields.children = elements(in: view, ancestry: childAncestry, path: path, nested: true)
