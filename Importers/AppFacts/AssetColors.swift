@@ -6,6 +6,8 @@ import HiglintCore
 public struct AssetColors: Sendable {
     /// By colour set name; `.unknown` for a set that is there but cannot be read as sRGB.
     public private(set) var colors: [String: Color] = [:]
+    /// The `Contents.json` files read (absolute): a review that used them depends on them.
+    public private(set) var sources: [String] = []
 
     /// Directories looked at on the way up, and how deep below each one catalogs are looked for.
     static let searchDepth = 3
@@ -63,7 +65,9 @@ public struct AssetColors: Sendable {
             if entry.name.hasSuffix(".colorset") {
                 let name = String(entry.name.dropLast(".colorset".count))
                 guard colors[name] == nil else { continue }
-                colors[name] = Self.readSet(FileSystem.join(path, "Contents.json"))
+                let contents = FileSystem.join(path, "Contents.json")
+                sources.append(contents)
+                colors[name] = Self.readSet(contents)
             } else {
                 collectSets(in: path, depth: depth - 1)
             }

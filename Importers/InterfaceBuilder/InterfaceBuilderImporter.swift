@@ -56,9 +56,10 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
         let references = References()
         let app = appFacts.lookUp(documentAt: file.path)
+        let colors = ColorReader(documentPath: file.path)
         let mapper = DocumentMapper(
             root: root, fileBase: Self.baseName(of: file.displayPath), facts: app.facts,
-            defaultDevice: options.defaultDevice, colors: ColorReader(documentPath: file.path),
+            defaultDevice: options.defaultDevice, colors: colors,
             resolve: { storyboard, identifier in
                 let candidates = Self.candidates(for: storyboard, besides: file.path)
                 references.paths += candidates
@@ -73,7 +74,7 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                 + "its tab is reviewed without the item it shows")
         }
         var dependencies: [String] = []
-        for path in app.sources + references.paths where !dependencies.contains(path) {
+        for path in app.sources + references.paths + colors.sources where !dependencies.contains(path) {
             dependencies.append(path)
         }
         let unknown = screens.reduce(0) { $0 + Self.unknownContrast(in: $1.screen) }

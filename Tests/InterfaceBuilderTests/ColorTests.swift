@@ -174,6 +174,8 @@ final class ColorTests: XCTestCase {
         // Blue on white passes; #333333 on black does not, in the dark appearance only.
         XCTAssertEqual(Self.contrast(result), ["#333333 on #000000 is 1.66:1, under 4.5:1 in the dark appearance"])
         XCTAssertEqual(result.unknown, ["text.contrast": 1])
+        // The watcher reviews the storyboard again when the colour set changes.
+        XCTAssertTrue(result.dependencies.contains(set.appendingPathComponent("Contents.json").path), "\(result.dependencies)")
     }
 
     func testColourSetsReadEachComponentSpelling() {

@@ -55,6 +55,9 @@ final class ColorReader {
         }
     }
 
+    /// The colour sets read for the document's named colours, if any were asked for.
+    var sources: [String] { catalog?.sources ?? [] }
+
     func namedColor(_ name: String) -> Color {
         if catalog == nil { catalog = documentPath.map(AssetColors.near(documentAt:)) ?? AssetColors() }
         return catalog?.colors[name] ?? .unknown("the named colour \"\(name)\", which no asset catalog in the project holds")
