@@ -122,7 +122,7 @@ public struct AssetColors: Sendable {
         }
         guard let components = value["components"] else { return .unknown("its colour set entry has no components") }
         let space = value["color-space"]?.string ?? "srgb"
-        let alpha = components["alpha"].flatMap(number) ?? 1
+        let alpha = components["alpha"].flatMap(alphaNumber) ?? 1
         switch space {
         case "srgb", "extended-srgb":
             guard let red = components["red"].flatMap(number), let green = components["green"].flatMap(number),
@@ -141,6 +141,12 @@ public struct AssetColors: Sendable {
         default:
             return .unknown("its colour set is in the \(space) colour space")
         }
+    }
+
+    /// Xcode writes the alpha as a fraction whatever the input method (`1.000`), so `1` is opaque.
+    static func alphaNumber(_ value: JSONValue) -> Double? {
+        if let text = value.string?.trimmingSpaces, !text.hasPrefix("0x"), !text.hasPrefix("0X") { return Double(text) }
+        return number(value)
     }
 
     /// Xcode writes a component as a fraction (`0.502`), an 8-bit integer (`128`) or hex (`0x80`).

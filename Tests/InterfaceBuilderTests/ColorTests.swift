@@ -178,6 +178,20 @@ final class ColorTests: XCTestCase {
         XCTAssertTrue(result.dependencies.contains(set.appendingPathComponent("Contents.json").path), "\(result.dependencies)")
     }
 
+    func testNoCatalogOutsideTheProjectsFolderIsRead() throws {
+        let outer = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-ibcolor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outer) }
+        let files = FileManager.default
+        let set = outer.appendingPathComponent("Shared.xcassets/Brand.colorset")
+        try files.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0", "green": "0", "blue": "0", "alpha": "1"}}}]}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let project = outer.appendingPathComponent("App")
+        try files.createDirectory(at: project.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        XCTAssertEqual(AssetColors.near(documentAt: project.appendingPathComponent("Main.storyboard").path).colors, [:])
+        XCTAssertEqual(AssetColors.near(documentAt: outer.appendingPathComponent("Main.storyboard").path).colors["Brand"], .fixed(.black))
+    }
+
     func testColourSetsReadEachComponentSpelling() {
         let json = JSONValue.parse(Array("""
             {"colors": [{"idiom": "universal", "color": {"color-space": "gray-gamma-22", "components": {"white": "128", "alpha": "0.5"}}}]}
