@@ -129,7 +129,7 @@ let package = Package(
                     swiftSettings: swiftSyntaxHost == nil ? [] : [.define("HIGLINT_SWIFTUI")]),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "TestSupport"],
+            dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "XcodeAppFacts", "TestSupport"],
             path: "Tests/InterfaceBuilderTests"),
         .testTarget(
             name: "FigmaTests", dependencies: ["HiglintCore", "HiglintPlugins", "FigmaImporter", "TestSupport"],

@@ -56,9 +56,10 @@ public struct InterfaceBuilderImporter: ScreenImporter {
         if let reason = DocumentMapper.skipReason(root) { return .skipped(reason: reason) }
         let references = References()
         let app = appFacts.lookUp(documentAt: file.path)
+        let colors = ColorReader(documentPath: file.path)
         let mapper = DocumentMapper(
             root: root, fileBase: Self.baseName(of: file.displayPath), facts: app.facts,
-            defaultDevice: options.defaultDevice,
+            defaultDevice: options.defaultDevice, colors: colors,
             resolve: { storyboard, identifier in
                 let candidates = Self.candidates(for: storyboard, besides: file.path)
                 references.paths += candidates
@@ -73,10 +74,34 @@ public struct InterfaceBuilderImporter: ScreenImporter {
                 + "its tab is reviewed without the item it shows")
         }
         var dependencies: [String] = []
-        for path in app.sources + references.paths where !dependencies.contains(path) {
+        for path in app.sources + references.paths + colors.sources where !dependencies.contains(path) {
             dependencies.append(path)
         }
-        return .imported(ImportedFile(screens: screens, notes: notes, dependencies: dependencies))
+        let unknown = screens.reduce(0) { $0 + Self.unknownContrast(in: $1.screen) }
+        return .imported(ImportedFile(
+            screens: screens, notes: notes, dependencies: dependencies,
+            unknown: unknown > 0 ? [Self.contrastRule: unknown] : [:]))
+    }
+
+    static let contrastRule = "text.contrast"
+
+    /// The text-bearing elements `text.contrast` reviews (those its `hasText` takes) whose
+    /// colour, or a colour behind them, is unknown: the rule is silent on them, so they are counted.
+    static func unknownContrast(in screen: Screen) -> Int {
+        var count = 0
+        screen.forEachBackdrop { element, backdrop in
+            guard !element.suppressed.contains(ViewMapper.textPlugin), !element.suppressed.contains(contrastRule) else { return }
+            let hasText: Bool
+            switch element.type {
+            case .text?: hasText = element.label != nil || element.font != nil
+            case .button?: hasText = element.label != nil
+            case .textField?: hasText = true
+            default: hasText = false
+            }
+            guard hasText else { return }
+            if element.color?.isKnown != true || !backdrop.isKnown { count += 1 }
+        }
+        return count
     }
 
     /// `Settings` for `App/Base.lproj/Settings.storyboard`.

@@ -13,6 +13,8 @@ struct DocumentMapper {
     let facts: AppFacts
     let defaultDevice: Device
     let resolve: ReferenceResolver
+    /// The document's colours, and the asset catalogs its named colours are in.
+    let colors: ColorReader
 
     /// The reason a document holds nothing this importer reviews, or nil when it does.
     static func skipReason(_ root: XMLElement) -> String? {
@@ -48,8 +50,12 @@ struct DocumentMapper {
     /// The document's single-tap gesture recognizers: their selector by id.
     let tapActions: [String: String]
 
-    init(root: XMLElement, fileBase: String, facts: AppFacts, defaultDevice: Device, resolve: @escaping ReferenceResolver) {
+    init(
+        root: XMLElement, fileBase: String, facts: AppFacts, defaultDevice: Device,
+        colors: ColorReader = ColorReader(documentPath: nil), resolve: @escaping ReferenceResolver
+    ) {
         self.root = root
+        self.colors = colors
         self.fileBase = fileBase
         self.facts = facts
         self.defaultDevice = defaultDevice
@@ -108,7 +114,7 @@ struct DocumentMapper {
     private func screen(
         for controller: XMLElement, named name: String, parent: (String, Mark)?, graph: SceneGraph
     ) -> ImportedScreen {
-        var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions)
+        var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions, colors: colors)
         let rootView = controller.child(key: "view")
         var elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
         Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
@@ -121,6 +127,7 @@ struct DocumentMapper {
             screen: controller.mark, parent: parent?.1,
             navigationBar: graph.showsNavigationBar(controller) ? navigationItem?.mark ?? controller.mark : nil)
         screen.elements = elements
+        screen.background = rootView.flatMap(screenBackground(of:))
         applyFacts(to: &screen)
         var ignored: [String] = []
         if graph.showsNavigationBar(controller) {
@@ -211,7 +218,7 @@ struct DocumentMapper {
             return (id: view[.id] ?? view.name, name: name)
         })
         return zip(views, names).map { view, name in
-            var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions)
+            var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions, colors: colors)
             var elements = mapper.elements(ofRoot: view)
             Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
             let rootSize = ViewMapper.frame(of: view).map { Size(width: $0.width, height: $0.height) }
@@ -220,6 +227,7 @@ struct DocumentMapper {
             screen.name = name
             screen.marks = ModelAdapter.marks(screen: view.mark, parent: nil, navigationBar: nil)
             screen.elements = elements
+            screen.background = screenBackground(of: view)
             applyFacts(to: &screen)
             var ignored: [String] = []
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
@@ -234,6 +242,14 @@ struct DocumentMapper {
                 screen: screen, elementNotes: notes.elementNotes, reviewedPlugins: isLaunchScreen ? ["text"] : nil,
                 wording: IBWording.wording(notes))
         }
+    }
+
+    /// The root view's fill, behind everything on the screen; nil when the root is not a
+    /// plain view (a table view is an element of its own, with its own fill).
+    private func screenBackground(of rootView: XMLElement) -> Color? {
+        guard rootView.isNamed(.view) else { return nil }
+        if let reason = ViewMapper.unknownDrawing(of: rootView) { return .unknown(reason) }
+        return colors.color(of: rootView, key: "backgroundColor")
     }
 
     // MARK: - The app's facts

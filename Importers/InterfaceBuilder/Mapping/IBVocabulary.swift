@@ -124,7 +124,7 @@ enum IBVocabulary {
     /// What the importer reads of an IB file, and nothing else: the rest stays C bytes.
     static let readerFilter = SAXReader.Filter(
         skippedElements: [
-            "color", "systemColor", "namedColor", "autoresizingMask", "nil", "point", "size", "inset", "edgeInsets",
+            "autoresizingMask", "nil", "point", "size", "inset", "edgeInsets",
             "directionalEdgeInsets", "accessibilityOverrides",
             "userDefinedRuntimeAttributes", "dependencies", "layoutGuides", "viewLayoutGuide",
             "viewControllerLayoutGuide", "paragraphStyle", "textInputTraits", "preferredSymbolConfiguration",

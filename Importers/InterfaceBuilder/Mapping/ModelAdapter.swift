@@ -65,6 +65,16 @@ struct ElementFields: ~Copyable {
         set { fields.font = newValue }
     }
 
+    var color: Color? {
+        get { fields.color }
+        set { fields.color = newValue }
+    }
+
+    var background: Color? {
+        get { fields.background }
+        set { fields.background = newValue }
+    }
+
     var scroll: Scroll {
         get { fields.scroll }
         set { fields.scroll = newValue }
@@ -96,6 +106,8 @@ struct ElementFields: ~Copyable {
         // Findings on an element point at its start tag, whichever value they are about.
         if fields.frame != nil { fields.marks.record(.frame, at: mark) }
         if fields.font != nil { fields.marks.record(.font, at: mark) }
+        if fields.color != nil { fields.marks.record(.color, at: mark) }
+        if fields.background != nil { fields.marks.record(.background, at: mark) }
         return Element(fields)
     }
 }

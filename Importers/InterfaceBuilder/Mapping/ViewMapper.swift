@@ -13,10 +13,14 @@ struct ViewMapper {
     private(set) var barViews: [String: XMLElement] = [:]
     /// Buttons that reload or stop, by element id, for `Alternates`.
     private(set) var alternateRoles: [String: AlternateRole] = [:]
+    let colors: ColorReader
+    /// What each view drawn so far fills, in drawing order (`ViewColors`).
+    var covers: [Cover] = []
 
-    init(systemImages: Set<String>, tapActions: [String: String] = [:]) {
+    init(systemImages: Set<String>, tapActions: [String: String] = [:], colors: ColorReader = ColorReader(documentPath: nil)) {
         self.systemImages = systemImages
         self.tapActions = tapActions
+        self.colors = colors
     }
 
     /// Keeps what `note(for:label:)` needs to write `view`'s note when one is asked for.
@@ -36,6 +40,11 @@ struct ViewMapper {
             var ancestry = start
             ancestry.trusted = isTrusted(root, frame: Self.frame(of: root))
             ancestry.shown = !root.flag(.hidden)
+            if let reason = Self.unknownDrawing(of: root) {
+                ancestry.unknownBehind = reason
+            } else if case .unknown(let reason)? = colors.color(of: root, key: "backgroundColor") {
+                ancestry.unknownBehind = reason
+            }
             return elements(in: root, ancestry: ancestry, path: "elements", nested: false)
         }
         return map(root, ancestry: start, path: "elements[0]").map { [$0] } ?? []
@@ -83,6 +92,13 @@ struct ViewMapper {
         var trusted: Bool
         /// False under a view hidden in IB or a debug-only container: code shows it, if ever.
         var shown: Bool
+        /// Covers before this index are under an opaque ancestor, hidden.
+        var coverFloor = 0
+        /// The covers that are the view's ancestors, behind it through the containment chain instead.
+        var ancestorCovers: [Int] = []
+        /// Why a fill behind the view, in its containment chain, is not known (a spec has no
+        /// spelling for it, so the text's own colour is made unknown, and stays out of one).
+        var unknownBehind: String?
     }
 
     /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
@@ -186,8 +202,26 @@ struct ViewMapper {
         fields.icon = icon(of: view)
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
-        let childAncestry = Ancestry(
-            origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown)
+        let own = ownBackground(of: view, type: fields.type)
+        if let foreground = foreground(of: view) {
+            let behind = background(under: absolute, own: own, ancestry: parent)
+            fields.background = behind
+            if let reason = parent.unknownBehind {
+                fields.color = .unknown(reason + " behind it")
+            } else if case .unknown(let reason)? = behind {
+                fields.color = .unknown(reason)
+            } else {
+                fields.color = foreground
+            }
+        } else {
+            fields.background = own
+        }
+        var childAncestry = Ancestry(
+            origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown,
+            coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers, unknownBehind: parent.unknownBehind)
+        if case .unknown(let reason)? = own { childAncestry.unknownBehind = reason }
+        if let cover = recordCover(frame: absolute, background: own) { childAncestry.ancestorCovers.append(cover) }
+        if let own, Self.isOpaque(own) { childAncestry.coverFloor = covers.count }
         fields.children = elements(in: view, ancestry: childAncestry, path: path, nested: true)
         applyActions(of: view, to: &fields, turnedOff: turnedOff)
         if let role = Self.alternateRole(of: view) { alternateRoles[id] = role }

@@ -19,6 +19,9 @@ enum IBAttribute: String, CaseIterable, Sendable {
     case userInteractionEnabled, userLabel, weight, width, x, y
     case adjustsFontSizeToFit, minimumFontSize, minimumScaleFactor, selector, eventType, numberOfTapsRequired
     case priority, button, secondAttribute
+    // Colours: components, their space, and the system or named colour they may be instead.
+    case red, green, blue, alpha, white, colorSpace, customColorSpace, systemColor, cocoaTouchSystemColor
+    case patternImage, buttonType, borderStyle
 }
 
 /// The element names the mapper looks for, so that finding one compares a byte instead of
@@ -38,6 +41,8 @@ enum IBElement: String, CaseIterable, Sendable {
     case tableViewCell, tableViewCellContentView, tableViewHeaderFooterView, visualEffectView, webView, wkWebView
     // What makes a plain view act as a button, and a control's action.
     case accessibility, accessibilityTraits, tapGestureRecognizer, action, outletCollection
+    // Colours, and the document's resources that name them.
+    case color, systemColor, namedColor
 
     /// The case's place in `allCases` (a case of an enum without payloads is stored as that).
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }

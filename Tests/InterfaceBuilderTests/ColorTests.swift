@@ -1,0 +1,206 @@
+import Foundation
+import HiglintCore
+import InterfaceBuilderImporter
+import XcodeAppFacts
+import XCTest
+
+/// Colours read from IB files, and `text.contrast` on them (issue #43).
+final class ColorTests: XCTestCase {
+    static func srgb(_ hex: String) -> String {
+        guard let color = RGBA(hex: hex) else { return "" }
+        return "red=\"\(color.red)\" green=\"\(color.green)\" blue=\"\(color.blue)\" alpha=\"\(color.alpha)\" colorSpace=\"custom\" customColorSpace=\"sRGB\""
+    }
+
+    static func label(_ id: String = "l", text: String = "Terms apply", color: String?, frame: String = "x=\"20\" y=\"100\" width=\"200\" height=\"21\"", size: Int = 15) -> String {
+        """
+                                    <label opaque="NO" text="\(text)" id="\(id)">
+                                        <rect key="frame" \(frame)/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="\(size)"/>
+        \(color.map { "                                <color key=\"textColor\" \($0)/>" } ?? "")
+                                    </label>
+        """
+    }
+
+    /// A storyboard whose root view has `background` (attributes of a `<color>`) and holds `subviews`.
+    static func document(background: String? = srgb("#FFFFFF"), subviews: String) -> String {
+        let color = background.map { "<color key=\"backgroundColor\" \($0)/>" } ?? ""
+        return IB.storyboard(IB.scene("""
+                            <viewController id="vc-1" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="root">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <subviews>
+            \(subviews)
+                                    </subviews>
+                                    \(color)
+                                </view>
+                            </viewController>
+            """))
+    }
+
+    /// The findings' messages without the note that says what the element is in IB.
+    static func contrast(_ result: FileResult) -> [String] {
+        result.findings.filter { $0.rule == "text.contrast" }.map { finding in
+            finding.message.range(of: " (IB ").map { String(finding.message[..<$0.lowerBound]) } ?? finding.message
+        }
+    }
+
+    func testBlackOnWhitePassesAndTheBoundaryGraysSplit() {
+        XCTAssertEqual(Self.contrast(IB.review(Self.document(subviews: Self.label(color: Self.srgb("#000000"))))), [])
+        let failing = Self.contrast(IB.review(Self.document(subviews: Self.label(color: Self.srgb("#777777")))))
+        XCTAssertEqual(failing.count, 1)
+        XCTAssertTrue(failing.first?.hasPrefix("#777777 on #FFFFFF is 4.47:1, under 4.5:1") == true, "\(failing)")
+        XCTAssertEqual(Self.contrast(IB.review(Self.document(subviews: Self.label(color: Self.srgb("#767676"))))), [])
+    }
+
+    func testGrayColourSpacesAreSRGBGrays() {
+        let screen = IB.screen(Self.document(
+            background: "white=\"0.0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"genericGamma22GrayColorSpace\"",
+            subviews: Self.label(color: "white=\"0.5\" alpha=\"1\" colorSpace=\"calibratedWhite\"")))
+        XCTAssertEqual(screen?.background, .fixed(.black))
+        XCTAssertEqual(IB.element("l", in: screen)?.color, .fixed(RGBA(red: 0.5, green: 0.5, blue: 0.5)))
+        let calibrated = IB.screen(Self.document(subviews: Self.label(
+            color: "red=\"1\" green=\"0.0\" blue=\"0.0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"calibratedRGB\"")))
+        XCTAssertEqual(IB.element("l", in: calibrated)?.color, .fixed(RGBA(red: 1, green: 0, blue: 0)))
+    }
+
+    func testDisplayP3IsConvertedOrUnknownOutsideSRGB() {
+        let white = IB.screen(Self.document(subviews: Self.label(
+            color: "red=\"1\" green=\"1\" blue=\"1\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"displayP3\"")))
+        guard case .known(let light, _)? = IB.element("l", in: white)?.color else { return XCTFail("not known") }
+        XCTAssertEqual(light.hexRGB, "#FFFFFF")
+        let red = IB.screen(Self.document(subviews: Self.label(
+            color: "red=\"1\" green=\"0.0\" blue=\"0.0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"displayP3\"")))
+        XCTAssertEqual(IB.element("l", in: red)?.color?.isKnown, false)
+        // sRGB's red in P3 is (0.9175, 0.2003, 0.1386): back, it is sRGB's red again.
+        let inGamut = ColorSpaces.fromDisplayP3(red: 0.9175, green: 0.2003, blue: 0.1386, alpha: 1)
+        XCTAssertEqual(inGamut?.hexRGB, "#FF0000")
+    }
+
+    func testSystemColoursHaveBothAppearances() {
+        let passing = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: "systemColor=\"labelColor\""))
+        XCTAssertEqual(Self.contrast(IB.review(passing)), [])
+        XCTAssertEqual(IB.screen(passing)?.background, .known(light: .white, dark: .black))
+        // The secondary label colour is 60 % opaque: composited, it is under 4.5:1 in the light
+        // appearance (a known property of the colour, for small text) and over it in the dark.
+        let secondary = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: "systemColor=\"secondaryLabelColor\""))
+        XCTAssertEqual(Self.contrast(IB.review(secondary)), ["#8A8A8E on #FFFFFF is 3.43:1, under 4.5:1 in the light appearance"])
+        XCTAssertEqual(IB.element("l", in: IB.screen(secondary))?.color?[.dark]?.hexRGB, "#EBEBF5")
+        // Black text on the system background disappears in the dark appearance alone.
+        let dark = Self.contrast(IB.review(Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: Self.srgb("#000000")))))
+        XCTAssertEqual(dark, ["#000000 on #000000 is 1.00:1, under 4.5:1 in the dark appearance"])
+        // White on systemBlue is under 4.5:1 in both appearances, by different figures.
+        let blue = Self.contrast(IB.review(Self.document(background: "systemColor=\"systemBlueColor\"", subviews: Self.label(color: "systemColor=\"whiteColor\""))))
+        XCTAssertEqual(blue, [
+            "#FFFFFF on #007AFF is 4.01:1, under 4.5:1 in the light appearance",
+            "#FFFFFF on #0A84FF is 3.64:1, under 4.5:1 in the dark appearance",
+        ])
+        // A label with no text colour is in the label colour.
+        let plain = IB.screen(Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: nil)))
+        XCTAssertEqual(IB.element("l", in: plain)?.color, .known(light: .black, dark: .white))
+    }
+
+    func testUnknownSystemColourAndButtonTintAreCountedNotJudged() {
+        let text = Self.document(subviews: Self.label(color: "systemColor=\"tintColor\"") + "\n" + IB.button("b", 20, 200, 100, 44, inner: "<state key=\"normal\" title=\"Go\"/>"))
+        let result = IB.review(text)
+        XCTAssertEqual(Self.contrast(result), [])
+        XCTAssertEqual(result.unknown, ["text.contrast": 2])
+        let tinted = IB.screen(Self.document(subviews: IB.button(
+            "b", 20, 200, 100, 44,
+            inner: "<state key=\"normal\" title=\"Go\"/>\n<color key=\"tintColor\" \(Self.srgb("#999999"))/>")))
+        XCTAssertEqual(IB.element("b", in: tinted)?.color, .fixed(RGBA(hex: "#999999") ?? .black))
+    }
+
+    func testAnImageViewBehindMakesTheContrastUnknownAndCounted() {
+        let image = """
+                                    <imageView image="photo" id="img">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                    </imageView>
+            """
+        let text = Self.document(subviews: image + "\n" + Self.label(color: Self.srgb("#FFFFFF")))
+        let result = IB.review(text)
+        XCTAssertEqual(Self.contrast(result), [])
+        XCTAssertEqual(result.unknown, ["text.contrast": 1])
+        // Beside the image, not over it, the white label is on the white root view.
+        let beside = Self.document(subviews: image + "\n" + Self.label(color: Self.srgb("#FFFFFF"), frame: "x=\"20\" y=\"400\" width=\"200\" height=\"21\""))
+        XCTAssertEqual(Self.contrast(IB.review(beside)).count, 1)
+        // Inside a visual-effect view, or a view of a custom class, it is unknown too.
+        let effect = Self.document(subviews: """
+                                    <visualEffectView id="fx">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                        <view key="contentView" id="fx-content">
+                                            <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                            <subviews>
+            \(Self.label(color: Self.srgb("#FFFFFF")))
+                                            </subviews>
+                                        </view>
+                                    </visualEffectView>
+            """)
+        XCTAssertEqual(IB.review(effect).unknown, ["text.contrast": 1])
+    }
+
+    func testASiblingFillBehindIsTheTextsBackground() {
+        let banner = """
+                                    <view id="banner">
+                                        <rect key="frame" x="0.0" y="50" width="375" height="100"/>
+                                        <color key="backgroundColor" \(Self.srgb("#000000"))/>
+                                    </view>
+            """
+        // White text over a black banner it does not sit in: fine, though the root view is white.
+        XCTAssertEqual(Self.contrast(IB.review(Self.document(subviews: banner + "\n" + Self.label(color: Self.srgb("#FFFFFF"))))), [])
+        XCTAssertEqual(
+            Self.contrast(IB.review(Self.document(subviews: banner + "\n" + Self.label(color: Self.srgb("#333333"))))),
+            ["#333333 on #000000 is 1.66:1, under 4.5:1"])
+    }
+
+    func testNamedColourFromTheProjectsAssetCatalog() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-ibcolor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        try files.createDirectory(at: root.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        let set = root.appendingPathComponent("Resources/Assets.xcassets/Colors/Brand.colorset")
+        try files.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data("""
+            {"colors": [
+              {"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0xFF", "green": "0x00", "red": "0x00"}}, "idiom": "universal"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}],
+               "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.200", "green": "0.200", "red": "0.200"}}, "idiom": "universal"}
+            ], "info": {"author": "xcode", "version": 1}}
+            """.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        let folder = root.appendingPathComponent("App/Base.lproj")
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("Main.storyboard").path
+        let text = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: "name=\"Brand\"") + "\n" + Self.label("m", color: "name=\"Missing\"", frame: "x=\"20\" y=\"300\" width=\"200\" height=\"21\""))
+        let result = IB.engine().review(Array(text.utf8), file: SpecFile(path: path, displayPath: "Main.storyboard"), with: IB.importer)
+        // Blue on white passes; #333333 on black does not, in the dark appearance only.
+        XCTAssertEqual(Self.contrast(result), ["#333333 on #000000 is 1.66:1, under 4.5:1 in the dark appearance"])
+        XCTAssertEqual(result.unknown, ["text.contrast": 1])
+        // The watcher reviews the storyboard again when the colour set changes.
+        XCTAssertTrue(result.dependencies.contains(set.appendingPathComponent("Contents.json").path), "\(result.dependencies)")
+    }
+
+    func testNoCatalogOutsideTheProjectsFolderIsRead() throws {
+        let outer = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-ibcolor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outer) }
+        let files = FileManager.default
+        let set = outer.appendingPathComponent("Shared.xcassets/Brand.colorset")
+        try files.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0", "green": "0", "blue": "0", "alpha": "1"}}}]}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let project = outer.appendingPathComponent("App")
+        try files.createDirectory(at: project.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        XCTAssertEqual(AssetColors.near(documentAt: project.appendingPathComponent("Main.storyboard").path).colors, [:])
+        XCTAssertEqual(AssetColors.near(documentAt: outer.appendingPathComponent("Main.storyboard").path).colors["Brand"], .fixed(.black))
+    }
+
+    func testColourSetsReadEachComponentSpelling() {
+        let json = JSONValue.parse(Array("""
+            {"colors": [{"idiom": "universal", "color": {"color-space": "gray-gamma-22", "components": {"white": "128", "alpha": "0.5"}}}]}
+            """.utf8)) ?? .null
+        XCTAssertEqual(AssetColors.colorSet(json), .fixed(RGBA(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255, alpha: 0.5)))
+        let reference = JSONValue.parse(Array("""
+            {"colors": [{"idiom": "universal", "color": {"platform": "ios", "reference": "systemRedColor"}}]}
+            """.utf8)) ?? .null
+        XCTAssertEqual(AssetColors.colorSet(reference)[.dark]?.hexRGB, "#FF453A")
+        XCTAssertEqual(AssetColors.colorSet(.null).isKnown, false)
+    }
+}
