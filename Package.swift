@@ -83,6 +83,8 @@ let package = Package(
                 path: "Importers/InterfaceBuilder"),
         // Figma file responses (`*.figma.json`), with a JSON reader of its own that keeps positions.
         .target(name: "FigmaImporter", dependencies: ["HiglintCore"], path: "Importers/Figma"),
+        // `higlint figma pull`: the only part that speaks HTTP, with Foundation's URLSession (libcurl).
+        .target(name: "HiglintFigmaPull", dependencies: ["HiglintCore", "FigmaImporter"], path: "Sources/HiglintFigmaPull"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
@@ -105,7 +107,7 @@ let package = Package(
         // With the SwiftUI importer, `HIGLINT_SWIFTUI` tells the CLI to register it.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts", "CAllocator"]
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "FigmaImporter", "HiglintFigmaPull", "XcodeAppFacts", "CAllocator"]
                 + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
             path: "Sources/higlint",
             swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
