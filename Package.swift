@@ -52,6 +52,7 @@ let package = Package(
     name: "higlint",
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
+        .executable(name: "higlint-figma-pull", targets: ["higlint-figma-pull"]),
     ],
     targets: [
         .systemLibrary(
@@ -84,7 +85,10 @@ let package = Package(
         // Figma file responses (`*.figma.json`), with a JSON reader of its own that keeps positions.
         .target(name: "FigmaImporter", dependencies: ["HiglintCore"], path: "Importers/Figma"),
         // `higlint figma pull`: the only part that speaks HTTP, with Foundation's URLSession (libcurl).
+        // A program of its own, which `higlint figma pull` runs in its place: linked into `higlint`,
+        // Foundation's networking would load some sixty libraries at every command's start (BENCHMARKS.md).
         .target(name: "HiglintFigmaPull", dependencies: ["HiglintCore", "FigmaImporter"], path: "Sources/HiglintFigmaPull"),
+        .executableTarget(name: "higlint-figma-pull", dependencies: ["HiglintFigmaPull", "HiglintCore"], path: "Sources/higlint-figma-pull"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
@@ -107,7 +111,7 @@ let package = Package(
         // With the SwiftUI importer, `HIGLINT_SWIFTUI` tells the CLI to register it.
         .executableTarget(
             name: "higlint",
-            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "FigmaImporter", "HiglintFigmaPull", "XcodeAppFacts", "CAllocator"]
+            dependencies: ["HiglintCore", "HiglintPlugins", "HiglintWatch", "HiglintLSP", "HiglintPluginHost", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts", "CAllocator"]
                 + (swiftSyntaxHost == nil ? [] : ["SwiftUIImporter"]),
             path: "Sources/higlint",
             swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? [],
@@ -121,7 +125,7 @@ let package = Package(
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
-        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests",
+        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "HiglintFigmaPull", "TestSupport"], path: "Tests/CLITests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests"),
         .testTarget(

@@ -1,7 +1,7 @@
 import HiglintCore
 
 /// `higlint figma pull`: saves the file responses the config lists under `figma.files`
-/// (HiglintFigmaPull does the fetching).
+/// (`higlint-figma-pull`, FigmaPullLauncher, does the fetching).
 enum FigmaCommand {
     static let every = Option(
         name: "every", value: .duration,
@@ -81,7 +81,7 @@ enum FigmaCommand {
         let request = FigmaPullRequest(
             files: files, apiRoot: root, timeout: arguments.seconds(timeout) ?? defaultTimeout, every: arguments.seconds(every),
             maxFileBytes: config.limits.maxFileBytes)
-        return FigmaPullLauncher.run(request, token: token)
+        return FigmaPullLauncher.run(request)
     }
 }
 

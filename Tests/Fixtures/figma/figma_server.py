@@ -17,8 +17,9 @@ line, each answered `ok` (or `error ...`) on stdout:
     version KEY V        answer KEY with `"version": "V"` from now on
     down / up            refuse connections (the port closed) / listen again on it
 
-Each request is also a line on stdout, `request KEY ANSWER`, once answered (`request
-KEY 200`, `request KEY slow`); a request whose X-Figma-Token is not TOKEN gets Figma's 403.
+Each request is also a line on stdout, `received KEY FAULT` as it comes (`-` for none) and `request KEY ANSWER`
+once answered (`request KEY 200`, `request KEY slow`); a request whose X-Figma-Token is not
+TOKEN gets Figma's 403.
 The token is never printed. Recorded error bodies are Figma's own answers.
 """
 
@@ -58,6 +59,7 @@ class State:
         self.files = files  # key -> bytes
         self.faults = {}  # key -> [fault]
         self.versions = {}  # key -> version
+        self.down = False
 
     def body(self, key):
         data = self.files[key]
@@ -96,10 +98,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         key = match.group(1)
         state = self.state
+        if state.down:
+            # A connection kept alive from before `down` is closed unanswered, as a server
+            # going away closes it.
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
         sent = self.headers.get("X-Figma-Token")
         with lock:
             queue = state.faults.get(key) or []
             fault = queue.pop(0) if queue else None
+        say("received %s %s" % (key, fault or "-"))
         if fault == "echo":
             # What a careless server might do: the reason quotes the token it was sent.
             self.send_json(403, {"status": 403, "err": "Invalid token %s" % sent})
@@ -190,10 +199,12 @@ def main():
                 Handler.state.versions[words[1]] = words[2]
             say("ok")
         elif command == "down":
+            Handler.state.down = True
             server.shutdown()
             server.server_close()
             say("ok")
         elif command == "up":
+            Handler.state.down = False
             server = Server(("127.0.0.1", port), Handler)
             serving = threading.Thread(target=server.serve_forever, daemon=True)
             serving.start()
