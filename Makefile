@@ -49,9 +49,13 @@ test-deps: deps
 # is not: the toolchain's swift-syntax libraries load the toolchain's shared runtime, and a
 # second, static one in the same process would not be the same runtime. The binary then
 # finds both through its rpath, and the Debian package ships them (packaging/build-deb.sh).
+# `higlint figma pull` runs a program of its own, which links Foundation's networking (and so
+# libcurl) that `higlint` does not (BENCHMARKS.md, "figma pull"); it is built and installed beside.
 SWIFT_SYNTAX_HOST := $(shell scripts/swift-syntax-host.sh)
+RELEASE_FLAGS = -c release $(if $(SWIFT_SYNTAX_HOST),,--static-swift-stdlib)
 build: deps
-	$(SWIFT) build -c release $(if $(SWIFT_SYNTAX_HOST),,--static-swift-stdlib) --product higlint
+	$(SWIFT) build $(RELEASE_FLAGS) --product higlint
+	$(SWIFT) build $(RELEASE_FLAGS) --product higlint-figma-pull
 
 # Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.
@@ -144,14 +148,18 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# higlint looks for higlint-figma-pull in ../lib/higlint from its own directory.
+PRIVATEDIR = $(PREFIX)/lib/higlint
+PULL_BIN ?= $(dir $(BIN))higlint-figma-pull
 SYSCONFDIR ?= /etc
 # Installing copies what `make build` (or `make run`) built, building it only when it is
 # missing: `sudo make install` then needs no Swift on root's PATH.
-$(BIN):
+$(BIN) $(PULL_BIN):
 	$(MAKE) build
-install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+install: $(BIN) $(PULL_BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PRIVATEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
+	install -m 755 $(PULL_BIN) $(DESTDIR)$(PRIVATEDIR)/higlint-figma-pull
 	install -m 644 man/higlint.1 $(DESTDIR)$(MANDIR)/man1/higlint.1
 	install -m 644 completions/higlint.bash $(DESTDIR)$(BASHCOMPDIR)/higlint
 	install -m 644 completions/_higlint $(DESTDIR)$(ZSHCOMPDIR)/_higlint
