@@ -9,6 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev libmimalloc-dev pkg-config
+# FoundationNetworking (`figma pull`) linked statically (--static-swift-stdlib) needs libcurl to link against.
+BUILD_PACKAGES += libcurl4-openssl-dev
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # node --check parses the HTML report's script.
 TEST_PACKAGES += nodejs
