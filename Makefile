@@ -77,7 +77,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
 
-# Fuzzes the loader, the decoder, the Interface Builder importer, the project reader, every plugin and every writer for FUZZ_SECONDS
+# Fuzzes the loader, the decoder, the Interface Builder importer, the project reader, the Figma importer (and the
+# test `figma pull` makes of an answer), every plugin and every writer for FUZZ_SECONDS
 # (libFuzzer with AddressSanitizer, its leak check included; see docs/reliability.md).
 # The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/,
 # with the format's words in .build/fuzz-corpus.dict;
@@ -89,7 +90,8 @@ FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
 # Interface Builder documents to start the XML path from, read where they are (not copied into the repository).
 FUZZ_IB_SEEDS ?= $(wildcard ../shared/fixtures/storyboards ../shared/fixtures/apps/simplenote)
-# A small project file that takes each way through the project reader (the real app's is past -max_len).
+# A small project file that takes each way through the project reader (the real app's is past -max_len),
+# and small Figma file responses (Tests/FuzzSeeds/figma; the fixtures are past it too).
 FUZZ_PROJECT_SEEDS ?= Tests/FuzzSeeds
 # Linked by lld: gold fails with an internal error on the instrumented objects.
 fuzz-build: deps

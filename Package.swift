@@ -101,7 +101,7 @@ let package = Package(
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
-        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "XcodeAppFacts"], path: "Sources/HiglintFuzzing"),
+        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         // The shipped binary allocates through mimalloc (Debian's libmimalloc2.0) instead of
         // glibc's malloc: with the review on every core, glibc takes an arena lock on each call
