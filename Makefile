@@ -9,6 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libyaml-dev libinotifytools0-dev libxml2-dev libmimalloc-dev pkg-config
+# FoundationNetworking (`figma pull`) linked statically (--static-swift-stdlib) needs libcurl to link against.
+BUILD_PACKAGES += libcurl4-openssl-dev
 TEST_PACKAGES := python3 python3-jsonschema python3-pip inotify-tools chromium
 # node --check parses the HTML report's script.
 TEST_PACKAGES += nodejs
@@ -49,9 +51,13 @@ test-deps: deps
 # is not: the toolchain's swift-syntax libraries load the toolchain's shared runtime, and a
 # second, static one in the same process would not be the same runtime. The binary then
 # finds both through its rpath, and the Debian package ships them (packaging/build-deb.sh).
+# `higlint figma pull` runs a program of its own, which links Foundation's networking (and so
+# libcurl) that `higlint` does not (BENCHMARKS.md, "figma pull"); it is built and installed beside.
 SWIFT_SYNTAX_HOST := $(shell scripts/swift-syntax-host.sh)
+RELEASE_FLAGS = -c release $(if $(SWIFT_SYNTAX_HOST),,--static-swift-stdlib)
 build: deps
-	$(SWIFT) build -c release $(if $(SWIFT_SYNTAX_HOST),,--static-swift-stdlib) --product higlint
+	$(SWIFT) build $(RELEASE_FLAGS) --product higlint
+	$(SWIFT) build $(RELEASE_FLAGS) --product higlint-figma-pull
 
 # Reviews the shipped example app, then watches it and keeps a live report current (Ctrl-C stops).
 # `make run-check` is the one-shot review.
@@ -71,7 +77,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-swift-testing
 
-# Fuzzes the loader, the decoder, the Interface Builder importer, the project reader, every plugin and every writer for FUZZ_SECONDS
+# Fuzzes the loader, the decoder, the Interface Builder importer, the project reader, the Figma importer (and the
+# test `figma pull` makes of an answer), every plugin and every writer for FUZZ_SECONDS
 # (libFuzzer with AddressSanitizer, its leak check included; see docs/reliability.md).
 # The corpus grows in .build/fuzz-corpus, seeded from the rules' examples and examples/,
 # with the format's words in .build/fuzz-corpus.dict;
@@ -83,7 +90,8 @@ FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
 # Interface Builder documents to start the XML path from, read where they are (not copied into the repository).
 FUZZ_IB_SEEDS ?= $(wildcard ../shared/fixtures/storyboards ../shared/fixtures/apps/simplenote)
-# A small project file that takes each way through the project reader (the real app's is past -max_len).
+# A small project file that takes each way through the project reader (the real app's is past -max_len),
+# and small Figma file responses (Tests/FuzzSeeds/figma; the fixtures are past it too).
 FUZZ_PROJECT_SEEDS ?= Tests/FuzzSeeds
 # Linked by lld: gold fails with an internal error on the instrumented objects.
 fuzz-build: deps
@@ -150,14 +158,18 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# higlint looks for higlint-figma-pull in ../lib/higlint from its own directory.
+PRIVATEDIR = $(PREFIX)/lib/higlint
+PULL_BIN ?= $(dir $(BIN))higlint-figma-pull
 SYSCONFDIR ?= /etc
 # Installing copies what `make build` (or `make run`) built, building it only when it is
 # missing: `sudo make install` then needs no Swift on root's PATH.
-$(BIN):
+$(BIN) $(PULL_BIN):
 	$(MAKE) build
-install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+install: $(BIN) $(PULL_BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PRIVATEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/higlint
+	install -m 755 $(PULL_BIN) $(DESTDIR)$(PRIVATEDIR)/higlint-figma-pull
 	install -m 644 man/higlint.1 $(DESTDIR)$(MANDIR)/man1/higlint.1
 	install -m 644 completions/higlint.bash $(DESTDIR)$(BASHCOMPDIR)/higlint
 	install -m 644 completions/_higlint $(DESTDIR)$(ZSHCOMPDIR)/_higlint

@@ -52,6 +52,7 @@ let package = Package(
     name: "higlint",
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
+        .executable(name: "higlint-figma-pull", targets: ["higlint-figma-pull"]),
     ],
     targets: [
         .systemLibrary(
@@ -83,6 +84,11 @@ let package = Package(
                 path: "Importers/InterfaceBuilder"),
         // Figma file responses (`*.figma.json`), with a JSON reader of its own that keeps positions.
         .target(name: "FigmaImporter", dependencies: ["HiglintCore"], path: "Importers/Figma"),
+        // `higlint figma pull`: the only part that speaks HTTP, with Foundation's URLSession (libcurl).
+        // A program of its own, which `higlint figma pull` runs in its place: linked into `higlint`,
+        // Foundation's networking would load some sixty libraries at every command's start (BENCHMARKS.md).
+        .target(name: "HiglintFigmaPull", dependencies: ["HiglintCore", "FigmaImporter"], path: "Sources/HiglintFigmaPull"),
+        .executableTarget(name: "higlint-figma-pull", dependencies: ["HiglintFigmaPull", "HiglintCore"], path: "Sources/higlint-figma-pull"),
         .target(name: "HiglintPlugins", dependencies: ["HiglintCore"] + pluginNames.map { .target(name: "\($0)Plugin") },
                 path: "Sources/HiglintPlugins"),
         // Runs external plugins as processes; at the edge like the watcher, the core knows only `FileReviewer`.
@@ -98,7 +104,7 @@ let package = Package(
         // The fuzz target (`make fuzz`): libFuzzer's driver declared by a header of its own,
         // the harness a library so the tests replay the regression inputs through it.
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
-        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "XcodeAppFacts"], path: "Sources/HiglintFuzzing"),
+        .target(name: "HiglintFuzzing", dependencies: ["HiglintCore", "HiglintPlugins", "InterfaceBuilderImporter", "FigmaImporter", "XcodeAppFacts"], path: "Sources/HiglintFuzzing"),
         .executableTarget(name: "higlint-fuzz", dependencies: ["HiglintFuzzing", "CLibFuzzer"], path: "Sources/higlint-fuzz"),
         // The shipped binary allocates through mimalloc (Debian's libmimalloc2.0) instead of
         // glibc's malloc: with the review on every core, glibc takes an arena lock on each call
@@ -122,7 +128,7 @@ let package = Package(
         // Runs child processes for the tests that drive the real binary and tools; seeded randomness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Drives the real binary, and imports it to walk the command declarations the binary is checked against.
-        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "TestSupport"], path: "Tests/CLITests",
+        .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "HiglintFigmaPull", "TestSupport"], path: "Tests/CLITests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         // The SwiftUI tests of the watcher and the language server run where the binary reviews Swift.
         .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests",

@@ -11,6 +11,9 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   ../shared/fixtures/apps/simplenote), copied K times into bench/corpus/ib so that
   one run is long enough to time: the IB floor (libxml2's SAX2 parser over every
   .storyboard and .xib, doing nothing with the events) against `check` on the copies;
+- the same for the Figma file responses of Tests/Fixtures/figma, copied K times into
+  bench/corpus/figma: the Figma floor (bench/figma_floor.c: strict JSON into a flat tree
+  of nodes with their offsets and the line starts, nothing more) against `check`;
 - `higlint watch` at N = 100 and 10,000 (when the binary has it): start-up to
   the first report, save-to-report latency of atomic-rename saves (p50, p99),
   RSS after start-up and after the saves, CPU time over 10 s of idleness, and
@@ -31,11 +34,13 @@ usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--heavy-sizes 1000,10000] [--heavy-watch-sizes 10000] [--no-heavy]
               [--big-size 100000] [--big-runs K] [--no-big]
               [--ib-copies K] [--ib-runs K] [--no-ib]
+              [--figma-copies K] [--figma-runs K] [--no-figma]
               [--watch-sizes 100,10000] [--no-watch]
               [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--no-crowded] [--output FILE]
 
 `--sizes ""` skips the standard corpora; with `--no-heavy --no-big --no-watch` that
-times the IB step alone (add `--no-plugin --no-lsp`). Each step alone, all with
+times the IB and Figma steps alone (add `--no-plugin --no-lsp --no-crowded`, and
+`--no-ib` for the Figma step alone). Each step alone, all with
 `--no-lsp`: `--sizes 10000 --no-heavy --no-big --no-ib --no-watch --no-plugin` (check),
 `--sizes "" --watch-sizes 10000 --no-heavy --no-big --no-ib --no-plugin` (watch),
 `--sizes "" --no-big --no-ib --no-watch --no-plugin` (finding-heavy check), `--sizes ""
@@ -73,6 +78,14 @@ IB_SOURCES = (os.path.join(FIXTURES, "storyboards"), os.path.join(FIXTURES, "app
 IB_EXTENSIONS = (".storyboard", ".xib")
 IB_COPIES = 20
 IB_RUNS = 9
+# The two recorded file responses (2.1 MB and 0.76 MB), each under a name that is a file key,
+# so that every finding carries its link as it would in a project.
+FIGMA_SOURCES = {
+    "Kq3ZPwLrB7mVxTn2aYdE9s.figma.json": os.path.join(REPO, "Tests", "Fixtures", "figma", "figmagic-figma.json"),
+    "Mt8RvXq2LpB0sWc4ZyHn1J.figma.json": os.path.join(REPO, "Tests", "Fixtures", "figma", "material.json"),
+}
+FIGMA_COPIES = 20
+FIGMA_RUNS = 9
 SEED = 6
 SETTLE_MS = 20
 WATCH_SIZES = (100, 10_000)
@@ -176,6 +189,48 @@ def build_ib_floor():
     command = ["cc", "-O2", *cflags, "-o", binary, os.path.join(HERE, "ib_floor.c"), *libs]
     subprocess.run(command, check=True)
     return binary, command
+
+
+def build_figma_floor():
+    os.makedirs(CORPUS, exist_ok=True)
+    binary = os.path.join(CORPUS, "figma_floor")
+    command = ["cc", "-O2", "-o", binary, os.path.join(HERE, "figma_floor.c")]
+    subprocess.run(command, check=True)
+    return binary, command
+
+
+def prepare_figma_corpus(copies):
+    """bench/corpus/figma/docs/copy-NN/KEY.figma.json, regenerated unless the stamp says they are
+    these fixtures; the config raises limits.max_file_bytes past the larger file."""
+    root = os.path.join(CORPUS, "figma")
+    docs = os.path.join(root, "docs")
+    digest = hashlib.sha256()
+    for name, source in sorted(FIGMA_SOURCES.items()):
+        with open(source, "rb") as handle:
+            digest.update(name.encode() + b"\0" + hashlib.sha256(handle.read()).digest())
+    stamp = {"copies": copies, "fixtures": digest.hexdigest()}
+    stamp_path = os.path.join(root, "stamp.json")
+    try:
+        with open(stamp_path) as handle:
+            if json.load(handle) == stamp and os.path.isdir(docs):
+                return root
+    except (OSError, ValueError):
+        pass
+    if os.path.isdir(docs):
+        shutil.rmtree(docs)
+    for copy in range(copies):
+        folder = os.path.join(docs, f"copy-{copy:02d}")
+        os.makedirs(folder)
+        for name, source in FIGMA_SOURCES.items():
+            shutil.copyfile(source, os.path.join(folder, name))
+    with open(os.path.join(root, "bench-config.yaml"), "w") as handle:
+        handle.write("# Written by bench/run.py: the built-in defaults but for the file size, named so no other\n"
+                     "# config is picked up (a file response is megabytes).\n"
+                     "paths: [docs]\nlimits:\n  max_file_bytes: 16777216\n")
+    os.makedirs(os.path.join(root, "out"), exist_ok=True)
+    with open(stamp_path, "w") as handle:
+        json.dump(stamp, handle)
+    return root
 
 
 def ib_documents(root):
@@ -394,6 +449,72 @@ def measure_ib(higlint, floor, copies, runs):
             "cpu_s": median_of(floor_runs, "cpu_s"),
             "max_rss_mb": median_of(floor_runs, "max_rss_mb"),
             "elements": floor_result["elements"],
+            "all_wall_s": [run["wall_s"] for run in floor_runs],
+        },
+        "check": {
+            "command": " ".join(["higlint"] + check[1:]),
+            "wall_s": check_wall,
+            "cpu_s": median_of(check_runs, "cpu_s"),
+            "max_rss_mb": max(run["max_rss_mb"] for run in check_runs),
+            "findings": len(report["findings"]),
+            "summary": report["summary"],
+            "all_wall_s": [run["wall_s"] for run in check_runs],
+        },
+        "ratio_to_floor": check_wall / floor_wall,
+        "paired_ratios": paired_ratios(floor_runs, check_runs),
+        "problems": problems,
+    }
+
+
+def measure_figma(higlint, floor, copies, runs):
+    root = prepare_figma_corpus(copies)
+    out = os.path.join(root, "out")
+    os.makedirs(out, exist_ok=True)
+    files = copies * len(FIGMA_SOURCES)
+    size = copies * sum(os.path.getsize(source) for source in FIGMA_SOURCES.values())
+    floor_command = [floor, "docs"]
+    check = check_command(higlint, "docs")
+    floor_out = os.path.join(out, "floor.json")
+    check_out = os.path.join(out, "check.json")
+    timed(floor_command, root, floor_out)
+    timed(check, root, check_out)
+    floor_runs, check_runs = [], []
+    for _ in range(runs):
+        floor_runs.append(timed(floor_command, root, floor_out))
+        check_runs.append(timed(check, root, check_out))
+    with open(floor_out) as handle:
+        floor_result = json.load(handle)
+    with open(check_out) as handle:
+        report = json.load(handle)
+    problems = []
+    if floor_result["files"] != files or floor_result["failures"] or floor_result["bytes"] != size:
+        problems.append(f"floor parsed {floor_result['files']} of {files} files ({floor_result['bytes']} of {size} bytes) "
+                        f"with {floor_result['failures']} failures")
+    reviewed = report["summary"]["files"]
+    if reviewed != files:
+        problems.append(f"check reviewed {reviewed} of {files} Figma files"
+                        + (": this higlint does not read Figma file responses, so its time is no measure of reviewing"
+                           " them" if reviewed == 0 else ""))
+    # A file over limits.max_file_bytes would be one finding and no review: fast, and no measure.
+    if any(finding["rule"] in ("spec.limits", "figma.syntax") for finding in report["findings"]):
+        problems.append("check did not review every file whole (spec.limits or figma.syntax)")
+    if report["summary"]["screens"] != copies * 2:
+        problems.append(f"check found {report['summary']['screens']} screens, expected {copies * 2} (two a copy)")
+    if any(run["status"] not in (0, 1) for run in check_runs):
+        problems.append("check exited with status 2")
+    floor_wall = median_of(floor_runs, "wall_s")
+    check_wall = median_of(check_runs, "wall_s")
+    return {
+        "copies": copies,
+        "files": files,
+        "bytes": size,
+        "runs": runs,
+        "floor": {
+            "command": "bench/corpus/figma_floor docs",
+            "wall_s": floor_wall,
+            "cpu_s": median_of(floor_runs, "cpu_s"),
+            "max_rss_mb": median_of(floor_runs, "max_rss_mb"),
+            "nodes": floor_result["nodes"],
             "all_wall_s": [run["wall_s"] for run in floor_runs],
         },
         "check": {
@@ -699,7 +820,7 @@ def measure_watch(higlint, floor, count, heavy=False):
 
 TARGETS = {"check_ratio": 1.0, "check_cpu_ratio": 1.5, "check_rss_mb": 128, "heavy_check_ratio": 1.3,
            "heavy_rss_mb": 256, "big_check_ratio": 1.1, "big_rss_mb": 256, "big_startup_ratio": 1.5,
-           "ib_check_ratio": 1.5, "watch_rss_mb": 64, "idle_cpu_ms": 10, "p50_over_settle_ms": 5,
+           "ib_check_ratio": 1.5, "figma_check_ratio": 1.3, "watch_rss_mb": 64, "idle_cpu_ms": 10, "p50_over_settle_ms": 5,
            "heavy_p50_over_settle_ms": 15, "p99_over_settle_ms": 25, "latency_growth": 1.3, "plugin_overhead": 0.2}
 
 
@@ -730,6 +851,10 @@ def verdicts(results):
     if ib:
         # A check that did not review every IB file has not met the target, whatever its time.
         out["IB check wall <= 1.5x SAX floor"] = not ib["problems"] and ib["ratio_to_floor"] <= TARGETS["ib_check_ratio"]
+    figma = results.get("figma")
+    if figma:
+        out["Figma check wall <= 1.3x JSON floor"] = (
+            not figma["problems"] and figma["ratio_to_floor"] <= TARGETS["figma_check_ratio"])
     rows = [row for row in results.get("watch", []) if "latency_ms" in row]
     for row in rows:
         label = watch_label(row)
@@ -804,6 +929,19 @@ def print_table(results):
             print(f"       problem: {problem}")
     elif results.get("ib_skipped"):
         print(f"\nIB: skipped ({results['ib_skipped']})")
+    figma = results.get("figma")
+    if figma:
+        print()
+        print(f"{'Figma files':>11} {'MB':>6} {'floor s':>8} {'check s':>8} {'ratio':>6} {'floor cpu s':>11} {'check cpu s':>11} "
+              f"{'floor RSS MB':>12} {'check RSS MB':>12} {'findings':>8}")
+        print(f"{figma['files']:>11} {figma['bytes'] / 1e6:>6.1f} {figma['floor']['wall_s']:>8.3f} {figma['check']['wall_s']:>8.3f} "
+              f"{figma['ratio_to_floor']:>6.2f} {figma['floor']['cpu_s']:>11.3f} {figma['check']['cpu_s']:>11.3f} "
+              f"{figma['floor']['max_rss_mb']:>12.1f} {figma['check']['max_rss_mb']:>12.1f} {figma['check']['findings']:>8}")
+        print_spread(figma)
+        for problem in figma["problems"]:
+            print(f"       problem: {problem}")
+    elif results.get("figma_skipped"):
+        print(f"\nFigma: skipped ({results['figma_skipped']})")
     if results.get("watch"):
         print()
         print(f"{'corpus':>8} {'N':>6} {'start s':>8} {'check s':>8} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'RSS up MB':>9} "
@@ -853,6 +991,9 @@ def main():
     parser.add_argument("--ib-copies", type=int, default=IB_COPIES, help="copies of the IB fixtures timed at once")
     parser.add_argument("--ib-runs", type=int, default=IB_RUNS, help="runs each of the IB floor and check")
     parser.add_argument("--no-ib", action="store_true")
+    parser.add_argument("--figma-copies", type=int, default=FIGMA_COPIES, help="copies of the Figma fixtures timed at once")
+    parser.add_argument("--figma-runs", type=int, default=FIGMA_RUNS, help="runs each of the Figma floor and check")
+    parser.add_argument("--no-figma", action="store_true")
     parser.add_argument("--watch-sizes", default=",".join(str(size) for size in WATCH_SIZES))
     parser.add_argument("--no-watch", action="store_true", help="no watch step at all (standard, heavy or big)")
     parser.add_argument("--heavy-sizes", default=",".join(str(size) for size in HEAVY_SIZES),
@@ -902,6 +1043,14 @@ def main():
         print(f"IB: {arguments.ib_copies} copies of the fixtures, {arguments.ib_runs} runs each of the floor and check...",
               file=sys.stderr, flush=True)
         results["ib"] = measure_ib(higlint, ib_floor, arguments.ib_copies, arguments.ib_runs)
+    if arguments.no_figma:
+        results["figma_skipped"] = "--no-figma"
+    else:
+        figma_floor, figma_floor_build = build_figma_floor()
+        results["figma_floor_build"] = " ".join(figma_floor_build).replace(REPO + "/", "")
+        print(f"Figma: {arguments.figma_copies} copies of the fixtures, {arguments.figma_runs} runs each of the floor and check...",
+              file=sys.stderr, flush=True)
+        results["figma"] = measure_figma(higlint, figma_floor, arguments.figma_copies, arguments.figma_runs)
     if arguments.no_watch:
         results["watch_skipped"] = "--no-watch"
     elif not watch_available(higlint):

@@ -3,7 +3,7 @@
 _higlint() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin trust help version completions --help -h --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'check watch lsp import figma rules explain plugin trust help version completions --help -h --version' -- "$cur"))
         return
     fi
     local options='' operands=none
@@ -42,6 +42,14 @@ _higlint() {
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         esac
         operands=paths ;;
+    figma)
+        options='-c --config --every --timeout -h --help'
+        case $prev in
+        -c|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --every) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        esac
+        operands=${COMP_WORDS[1]} ;;
     rules)
         options='-c --config --trust-config -f --format -h --help'
         case $prev in
@@ -78,7 +86,8 @@ _higlint() {
     case $operands in
     paths) COMPREPLY=($(compgen -f -- "$cur")) ;;
     rules) COMPREPLY=($(compgen -W "$(higlint rules 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
-    commands) COMPREPLY=($(compgen -W 'check watch lsp import rules explain plugin trust help version completions' -- "$cur")) ;;
+    commands) COMPREPLY=($(compgen -W 'check watch lsp import figma rules explain plugin trust help version completions' -- "$cur")) ;;
+    figma) COMPREPLY=($(compgen -W 'pull' -- "$cur")) ;;
     completions) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     esac
 }

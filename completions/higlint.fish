@@ -5,6 +5,7 @@ complete -c higlint -n __fish_use_subcommand -a check -d 'review specs once and 
 complete -c higlint -n __fish_use_subcommand -a watch -d 'review, then keep a live report current as specs change'
 complete -c higlint -n __fish_use_subcommand -a lsp -d 'serve findings to an editor (Language Server Protocol)'
 complete -c higlint -n __fish_use_subcommand -a import -d 'write the screens of storyboards and xibs as screen specs'
+complete -c higlint -n __fish_use_subcommand -a figma -d 'save the Figma files the config lists, when they change'
 complete -c higlint -n __fish_use_subcommand -a rules -d 'list every rule'
 complete -c higlint -n __fish_use_subcommand -a explain -d 'show one rule\'s rationale and examples'
 complete -c higlint -n __fish_use_subcommand -a plugin -d 'test an external plugin against the protocol'
@@ -46,6 +47,11 @@ complete -c higlint -n '__fish_seen_subcommand_from import' -s c -l config -r -F
 complete -c higlint -n '__fish_seen_subcommand_from import' -l out -x -a '(__fish_complete_directories)' -d 'the directory the specs are written to (made if missing)'
 complete -c higlint -n '__fish_seen_subcommand_from import' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from import' -F
+complete -c higlint -n '__fish_seen_subcommand_from figma' -s c -l config -r -F -d 'config file (default: $HIGLINT_CONFIG, else the nearest .higlint.yaml or .higlint.yml, here or in a folder above)'
+complete -c higlint -n '__fish_seen_subcommand_from figma' -l every -x -d 'keep pulling, this long after each answer (60s, 5m), until SIGINT or SIGTERM'
+complete -c higlint -n '__fish_seen_subcommand_from figma' -l timeout -x -d 'the longest wait for the next bytes of an answer (default: 60s)'
+complete -c higlint -n '__fish_seen_subcommand_from figma' -s h -l help -d 'show this help'
+complete -c higlint -n '__fish_seen_subcommand_from figma' -x -a 'pull'
 complete -c higlint -n '__fish_seen_subcommand_from rules' -s c -l config -r -F -d 'config file (default: $HIGLINT_CONFIG, else the nearest .higlint.yaml or .higlint.yml, here or in a folder above)'
 complete -c higlint -n '__fish_seen_subcommand_from rules' -l trust-config -d 'run the external plugins of a config found in the reviewed tree (a CI job reviewing its own repository'
 complete -c higlint -n '__fish_seen_subcommand_from rules' -s f -l format -x -a 'text json markdown thresholds' -d 'the format of the list'
@@ -62,7 +68,7 @@ complete -c higlint -n '__fish_seen_subcommand_from trust' -s h -l help -d 'show
 complete -c higlint -n '__fish_seen_subcommand_from trust' -F
 complete -c higlint -n '__fish_seen_subcommand_from help' -l man -d 'print the manual page, higlint(1), in roff (`make install` installs it)'
 complete -c higlint -n '__fish_seen_subcommand_from help' -s h -l help -d 'show this help'
-complete -c higlint -n '__fish_seen_subcommand_from help' -x -a 'check watch lsp import rules explain plugin trust help version completions'
+complete -c higlint -n '__fish_seen_subcommand_from help' -x -a 'check watch lsp import figma rules explain plugin trust help version completions'
 complete -c higlint -n '__fish_seen_subcommand_from version' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from completions' -s h -l help -d 'show this help'
 complete -c higlint -n '__fish_seen_subcommand_from completions' -x -a 'bash zsh fish'

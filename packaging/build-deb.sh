@@ -9,6 +9,9 @@ set -eu
 binary=$1
 out=$2
 here=$(cd "$(dirname "$0")/.." && pwd)
+# The program `higlint figma pull` runs, built beside the binary (Makefile, `build`).
+pull="$(dirname "$binary")/higlint-figma-pull"
+[ -x "$pull" ] || { echo "build-deb: no $pull beside $binary; make build builds both" >&2; exit 1; }
 
 version=$("$binary" --version | sed -n 's/^higlint //p')
 [ -n "$version" ] || { echo "build-deb: $binary --version names no version" >&2; exit 1; }
@@ -17,7 +20,8 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
 make -s -C "$here" -o build -o deps install-service DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
-	ZSHCOMPDIR=/usr/share/zsh/vendor-completions BIN="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")" >/dev/null
+	ZSHCOMPDIR=/usr/share/zsh/vendor-completions BIN="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")" \
+	PULL_BIN="$(cd "$(dirname "$pull")" && pwd)/$(basename "$pull")" >/dev/null
 gzip -9n "$stage/usr/share/man/man1/higlint.1"
 # The documents messages and `higlint help` point at, under the names they use
 # (docs/plugins.md, schema/screen-spec.schema.json), and the copyright file.
@@ -27,33 +31,37 @@ install -m 644 "$here/packaging/copyright" "$here/README.md" "$doc/"
 install -m 644 "$here"/docs/*.md "$here/docs/github-problem-matcher.json" "$here/docs/report-screenshot.png" "$doc/docs/"
 install -m 644 "$here/schema/screen-spec.schema.json" "$doc/schema/"
 # As Debian ships binaries; and mktemp's 700 is not what / should become.
-strip --strip-unneeded "$stage/usr/bin/higlint"
+strip --strip-unneeded "$stage/usr/bin/higlint" "$stage/usr/lib/higlint/higlint-figma-pull"
 chmod 755 "$stage"
 
 # A binary built with the SwiftUI importer loads the toolchain's swift-syntax libraries and
-# the shared Swift runtime they need (Makefile, `build`). No Debian package ships them, so
-# the package does, in /usr/lib/higlint, and the binary looks there and nowhere else.
+# the shared Swift runtime they need (Makefile, `build`), and then the pull program loads the
+# toolchain's Foundation (and through it Debian's libcurl). No Debian package ships the
+# toolchain's libraries, so the package does, in /usr/lib/higlint, and the two programs look
+# there and nowhere else.
 private=/usr/lib/higlint
 toolchain=""
 if swiftc=$(command -v swiftc); then toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/../lib/swift" && pwd); fi
-for library in $(ldd "$binary" | awk '$3 ~ /^\// { print $3 }'); do
+shipped=""
+for library in $(ldd "$binary" "$pull" | awk '$3 ~ /^\// { print $3 }' | sort -u); do
 	case "$(readlink -f "$library")" in
 	"$toolchain"/*)
-		install -d "$stage$private"
 		install -m 644 "$(readlink -f "$library")" "$stage$private/$(basename "$library")"
 		strip --strip-unneeded "$stage$private/$(basename "$library")"
+		shipped=yes
 		;;
 	esac
 done
-if [ -d "$stage$private" ]; then
+if [ -n "$shipped" ]; then
 	python3 "$here/packaging/set-runpath.py" "$stage/usr/bin/higlint" '$ORIGIN/../lib/higlint'
+	python3 "$here/packaging/set-runpath.py" "$stage$private/higlint-figma-pull" '$ORIGIN'
 fi
 
 # Each library the binary and the libraries it ships name (NEEDED), where the loader finds
 # it, to the Debian package that ships it. dpkg knows a file by the path its package
 # installs, before or after /usr.
 packages=""
-for object in "$binary" "$stage$private"/*.so*; do
+for object in "$binary" "$pull" "$stage$private"/*.so*; do
 	[ -e "$object" ] || continue
 	for name in $(readelf -d "$object" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
 		[ ! -e "$stage$private/$name" ] || continue

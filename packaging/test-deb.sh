@@ -31,7 +31,7 @@ grep -q '"rule": "buttons.hit-target"' "$work/report.json" || fail "check found 
 
 # Built with the SwiftUI importer, the package ships the toolchain's libraries it loads, and
 # the binary finds them there, in a process without the toolchain's directories.
-if [ -d /usr/lib/higlint ]; then
+if ls /usr/lib/higlint/*.so >/dev/null 2>&1; then
 	[ -e /usr/lib/higlint/libSwiftParser.so ] || fail "/usr/lib/higlint holds no libSwiftParser.so"
 	mkdir "$work/swiftui"
 	printf 'import SwiftUI\n\nstruct Home: View {\n    var body: some View {\n        Text("Terms").font(.system(size: 9))\n    }\n}\n' \
@@ -41,6 +41,22 @@ if [ -d /usr/lib/higlint ]; then
 	[ "$status" = 1 ] || fail "check of a SwiftUI file exited $status, not 1 (findings): $(cat "$work/swiftui.txt")"
 	grep -q '^Home.swift:5:.*\[text.min-size\]' "$work/swiftui.txt" || fail "no text.min-size finding on Home.swift:5: $(cat "$work/swiftui.txt")"
 fi
+
+# `figma pull` runs /usr/lib/higlint/higlint-figma-pull, which loads Foundation's networking and
+# Debian's libcurl (Depends names it): with nothing listening, each of its three tries is a
+# refused connection, said in a line, and the run fails.
+pull=/usr/lib/higlint/higlint-figma-pull
+[ -x "$pull" ] || fail "no $pull"
+! ldd "$pull" | grep -q -e /opt/ -e 'not found' || fail "$pull loads libraries from outside the package and Debian: $(ldd "$pull" | grep -e /opt/ -e 'not found')"
+dpkg-deb --field "$deb" Depends | grep -q 'libcurl4' || fail "Depends does not name libcurl4: $(dpkg-deb --field "$deb" Depends)"
+mkdir "$work/figma"
+printf 'figma:\n  files:\n    - {key: Kq3ZPwLrB7mVxTn2aYdE9s, path: app.figma.json}\n' > "$work/figma/.higlint.yaml"
+status=0
+(cd "$work/figma" && env -i FIGMA_TOKEN=figd_deb_test HIGLINT_FIGMA_API=http://127.0.0.1:9 /usr/bin/higlint figma pull --timeout 5s) \
+	> "$work/pull.txt" 2>&1 || status=$?
+[ "$status" = 1 ] || fail "figma pull with nothing listening exited $status, not 1: $(cat "$work/pull.txt")"
+grep -q '^higlint: error: figma pull: app.figma.json (Kq3ZPwLrB7mVxTn2aYdE9s): could not connect to the API (connection refused)$' "$work/pull.txt" \
+	|| fail "figma pull did not say the connection was refused: $(cat "$work/pull.txt")"
 
 # The unit, the man page, the completions and the conffile.
 unit=/usr/lib/systemd/system/higlint.service

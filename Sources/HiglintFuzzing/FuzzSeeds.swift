@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FigmaImporter
 import HiglintCore
 import InterfaceBuilderImporter
 import XcodeAppFacts
@@ -10,8 +11,9 @@ import XcodeAppFacts
 /// (mode byte 0) and as choices for the structure-aware mode (mode byte 1);
 /// the Interface Builder documents named (`.storyboard`, `.xib`, or directories
 /// holding them), and the importer's own rule examples, with mode byte 2; the Xcode
-/// project files among them or below them (`project.pbxproj`), with mode byte 4; and a
-/// dictionary of the format's words as DIRECTORY.dict.
+/// project files among them or below them (`project.pbxproj`), with mode byte 4; the Figma
+/// file responses (`*.figma.json`) and the Figma importer's rule examples, with mode byte 8;
+/// and a dictionary of the formats' words as DIRECTORY.dict.
 public enum FuzzSeeds {
     /// Writes the seeds into `directory` (which must exist); returns how many, or the first problem.
     public static func write(into directory: String, specFiles: [String]) -> Result<Int, WriteProblem> {
@@ -27,8 +29,18 @@ public enum FuzzSeeds {
                 documents.append(("rule-\(rule.id)-\(index)", Array(example.utf8)))
             }
         }
+        var designs: [(name: String, bytes: [UInt8])] = []
+        for rule in [FuzzInput.figma.plugin].flatMap(\.loaderRules) {
+            for (index, example) in (rule.triggeringExamples + rule.nonTriggeringExamples).enumerated() {
+                designs.append(("rule-\(rule.id)-\(index)", Array(example.utf8)))
+            }
+        }
         let documentPaths = specFiles.map { files(at: $0, named: isInterfaceBuilderDocument) }
         let projectPaths = specFiles.map { files(at: $0, named: { $0 == "project.pbxproj" }) }
+        let designPaths = specFiles.map { files(at: $0, named: { $0.hasSuffix(FigmaImporter.fileExtension) }) }
+        for path in designPaths.joined() {
+            if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) { designs.append((seedName(path), bytes)) }
+        }
         for path in documentPaths.joined() {
             if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) { documents.append((seedName(path), bytes)) }
         }
@@ -38,14 +50,16 @@ public enum FuzzSeeds {
                 projects.append((seedName(path), bytes))
             }
         }
-        for (index, path) in specFiles.enumerated() where documentPaths[index].isEmpty && projectPaths[index].isEmpty {
+        for (index, path) in specFiles.enumerated() where documentPaths[index].isEmpty && projectPaths[index].isEmpty && designPaths[index].isEmpty {
             if case .success(let bytes) = FileReader.read(path, maxBytes: 1 << 20) { specs.append((seedName(path), bytes)) }
         }
         var written = 0
         if case .failure(let problem) = AtomicFile.write(dictionary(), to: directory + ".dict") {
             return .failure(problem)
         }
-        let kinds: [(modes: [UInt8], seeds: [(name: String, bytes: [UInt8])])] = [([0, 1], specs), ([2], documents), ([4], projects)]
+        let kinds: [(modes: [UInt8], seeds: [(name: String, bytes: [UInt8])])] = [
+            ([0, 1], specs), ([2], documents), ([4], projects), ([8], designs),
+        ]
         for kind in kinds {
             for seed in kind.seeds {
                 for mode in kind.modes {
@@ -87,10 +101,25 @@ public enum FuzzSeeds {
         }
     }
 
+    /// The members and values the Figma importer reads, as the JSON of a file response writes them.
+    static let figmaWords = [
+        "\"document\"", "\"children\"", "\"type\"", "\"id\"", "\"name\"", "\"version\"", "\"DOCUMENT\"", "\"CANVAS\"",
+        "\"SECTION\"", "\"FRAME\"", "\"GROUP\"", "\"COMPONENT\"", "\"COMPONENT_SET\"", "\"INSTANCE\"", "\"TEXT\"",
+        "\"RECTANGLE\"", "\"ELLIPSE\"", "\"VECTOR\"", "\"absoluteBoundingBox\"", "\"x\"", "\"y\"", "\"width\"",
+        "\"height\"", "\"visible\"", "\"opacity\"", "\"clipsContent\"", "\"overflowDirection\"", "\"fills\"",
+        "\"strokes\"", "\"effects\"", "\"SOLID\"", "\"IMAGE\"", "\"color\"", "\"r\"", "\"g\"", "\"b\"", "\"a\"",
+        "\"blendMode\"", "\"characters\"", "\"style\"", "\"fontSize\"", "\"fontWeight\"",
+        "\"characterStyleOverrides\"", "\"styleOverrideTable\"", "\"interactions\"", "\"trigger\"", "\"ON_CLICK\"",
+        "\"ON_TAP\"", "\"transitionNodeID\"", "\"componentId\"", "\"components\"", "\"componentSets\"",
+        "\"componentSetId\"", "\"Button\"", "\"Toggle\"", "\"Tab Bar\"", "\"Navigation Bar\"", "\"Title\"",
+        "\"status\"", "\"err\"", "\"nodes\"", "true", "false", "null", "1e400", "-0", "\\u0000", "\\ud800",
+    ]
+
     /// A libFuzzer dictionary (`-dict=`): the format's keys and words, so the
     /// raw mode's mutations put whole keys into the bytes rather than letter by letter.
     public static func dictionary() -> String {
-        let words = Set(StructuredSpec.keyGroups.joined() + StructuredSpec.words + ["&", "*", "<<", "---", "- ", ": ", "{", "}", "[", "]"])
+        let words = Set(StructuredSpec.keyGroups.joined() + StructuredSpec.words + ["&", "*", "<<", "---", "- ", ": ", "{", "}", "[", "]"]
+            + figmaWords)
         return words.filter { !$0.isEmpty }.sorted().map { word in
             "\"" + word.unicodeScalars.map { scalar in
                 scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || scalar.value > 0x7E

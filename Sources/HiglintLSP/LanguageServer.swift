@@ -221,12 +221,10 @@ public struct LanguageServer: Sendable {
             out.append(logMessage("higlint: \(folder.load.problem ?? ""); using the defaults", type: 1))
         }
         guard canRegisterWatchers else { return out }
-        // Every format the importers read (`.storyboard`, `.swift` where SwiftUI is built), each once.
-        var extensions = [".storyboard", ".xib"]
-        for folder in folders {
-            for name in folder.discovery.importedExtensions where !extensions.contains(name) { extensions.append(name) }
-        }
-        let globs = ["**/*.yaml", "**/*.yml"] + extensions.map { "**/*\($0)" } + environment.configFileNames.map { "**/\($0)" }
+        // Every file the review reads: specs, and each importer's own (storyboards, xibs, Swift
+        // source, Figma file responses), as `check` and `watch` find them.
+        let imported = environment.discovery(Config()).importedExtensions.map { "**/*\($0)" }
+        let globs = ["**/*.yaml", "**/*.yml"] + imported + environment.configFileNames.map { "**/\($0)" }
         let watchers = JSONValue.array(globs.map { ["globPattern": .string($0)] })
         let registration: JSONValue = [
             "id": "higlint-watched-files", "method": "workspace/didChangeWatchedFiles",

@@ -33,6 +33,7 @@ enum Commands {
         WatchCommand.command,
         LSPCommand.command,
         ImportCommand.command,
+        FigmaCommand.command,
         RulesCommand.command,
         ExplainCommand.command,
         PluginCommand.command,

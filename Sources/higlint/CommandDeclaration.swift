@@ -94,6 +94,8 @@ enum OptionValue: Sendable, Hashable {
     case choice(placeholder: String, values: [String], defaultValue: String)
     /// A report file: `FILE` in the default format, or `FORMAT=FILE` with one of `formats`.
     case report(formats: [String])
+    /// A length of time: a number and its unit (`60s`, `5m`, `1h`, `500ms`; `DurationText`).
+    case duration
 
     /// The word the help shows after the option's name.
     var placeholder: String? {
@@ -103,6 +105,7 @@ enum OptionValue: Sendable, Hashable {
         case .directory: return "DIR"
         case .choice(let placeholder, _, _): return placeholder
         case .report: return "[FORMAT=]FILE"
+        case .duration: return "DURATION"
         }
     }
 }

@@ -27,7 +27,7 @@ enum HelpText {
     /// The help line, with the values a choice takes (its default marked) or the formats a report takes.
     static func description(of option: Option) -> String {
         switch option.value {
-        case .none, .file, .directory:
+        case .none, .file, .directory, .duration:
             return option.summary
         case .choice(_, let values, let defaultValue):
             return option.summary + ": " + alternatives(values.map { $0 == defaultValue ? "\($0) (default)" : $0 })

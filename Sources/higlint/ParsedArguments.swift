@@ -69,6 +69,9 @@ struct ParsedArguments: Sendable {
             if let close = closestMatch(to: value, among: values) { message += "; did you mean \(close)?" }
             throw UsageError(message, showsHelp: false)
         }
+        if option.value == .duration, DurationText.seconds(value) == nil {
+            throw UsageError("\(option.longSpelling) takes a duration: a number and ms, s, m or h (60s, 5m), not \(LineText.escape(value))", showsHelp: false)
+        }
         given[option.name, default: []].append(value)
     }
 
@@ -91,6 +94,9 @@ struct ParsedArguments: Sendable {
         if case .choice(_, _, let defaultValue) = option.value { return defaultValue }
         return nil
     }
+
+    /// The last value given for a duration option, in seconds.
+    func seconds(_ option: Option) -> Double? { value(option).flatMap(DurationText.seconds) }
 
     /// Every value given for the option, in order.
     func values(_ option: Option) -> [String] { given[option.name] ?? [] }
@@ -115,5 +121,26 @@ struct UsageError: Error, Sendable, CustomStringConvertible {
             message += "; did you mean \(close)?"
         }
         self.init(message)
+    }
+}
+
+/// A duration option's value: a positive number and its unit, `500ms`, `60s`, `5m`, `1h`
+/// (no bare number: `60` could mean seconds or minutes).
+enum DurationText {
+    static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+    /// A day: anything longer is a mistake, not a schedule.
+    static let longest = 86_400.0
+
+    static func seconds(_ text: String) -> Double? {
+        for unit in units where text.hasSuffix(unit.suffix) {
+            let number = text.dropLast(unit.suffix.count)
+            // Digits and one point only: Double() alone would take "inf", "1e3" and "0x10".
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  number.filter({ $0 == "." }).count <= 1, let value = Double(number)
+            else { return nil }
+            let seconds = value * unit.seconds
+            return seconds > 0 && seconds <= longest ? seconds : nil
+        }
+        return nil
     }
 }

@@ -55,6 +55,8 @@ enum ShellCompletion: String, CaseIterable {
                         out += "        \(spellings)) COMPREPLY=($(compgen -W '\(values.joined(separator: " "))' -- \"$cur\")); return ;;\n"
                     case .directory:
                         out += "        \(spellings)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                    case .duration:
+                        out += "        \(spellings)) COMPREPLY=(); return ;;\n"
                     default:
                         out += "        \(spellings)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
                     }
@@ -139,6 +141,7 @@ enum ShellCompletion: String, CaseIterable {
                 case .none: break
                 case .file, .report: spec += ":\(zshText(option.value.placeholder ?? "FILE")):_files"
                 case .directory: spec += ":\(option.value.placeholder ?? "DIR"):_files -/"
+                case .duration: spec += ":DURATION: "
                 case .choice(let placeholder, let values, _): spec += ":\(placeholder):(\(values.joined(separator: " ")))"
                 }
                 out += " \\\n            \(spec)'"
@@ -189,6 +192,7 @@ enum ShellCompletion: String, CaseIterable {
                 case .none: break
                 case .file, .report: line += " -r -F"
                 case .directory: line += " -x -a '(__fish_complete_directories)'"
+                case .duration: line += " -x"
                 case .choice(_, let values, _): line += " -x -a \(fishQuoted(values.joined(separator: " ")))"
                 }
                 out += line + " -d \(fishQuoted(option.summary.split(separator: ";").first.map(String.init) ?? option.summary))\n"

@@ -24,6 +24,44 @@ final class FigmaRobustnessTests: XCTestCase {
         XCTAssertEqual(syntax("{}\r\n[]"), ["2:1 figma.syntax not valid JSON: text after the end of the JSON value: '['"])
     }
 
+    /// Blanks are skipped eight spaces at a time where they can be: every run length around
+    /// and past eight, with tabs and each kind of line end among them and at the end of the
+    /// text, leaves each value at the line and column a byte-by-byte count gives.
+    func testRunsOfBlanksOfEveryLengthKeepPositions() throws {
+        var text = "["
+        for length in 0..<40 {
+            if length > 0 { text += "," }
+            var blanks = String(repeating: " ", count: length)
+            if length % 3 == 0 { blanks += "\n" + String(repeating: " ", count: length / 2) }
+            if length % 4 == 0 { blanks += "\t" }
+            if length % 5 == 0 { blanks += "\r\n  " }
+            if length % 7 == 0 { blanks += "\r" + String(repeating: " ", count: 9) }
+            text += blanks + "\(length)"
+        }
+        text += String(repeating: " ", count: 17) + "]" + String(repeating: " ", count: 11) + "\n" + String(repeating: " ", count: 8)
+        let bytes = Array(text.utf8)
+        guard case .tree(let tree) = JSONTreeParser.parse(bytes, maxDepth: 8) else { return XCTFail("not parsed") }
+        let items = tree.items(of: tree.root)
+        XCTAssertEqual(items.count, 40)
+        // The reference: lines end at LF, CR LF or a lone CR; columns from 1 (all ASCII here).
+        var expected: [String] = []
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { offset += 1 }
+                line += 1
+                lineStart = offset + 1
+            } else if (0x30...0x39).contains(byte), offset > 0, !(0x30...0x39).contains(bytes[offset - 1]) {
+                expected.append("\(line):\(offset - lineStart + 1)")
+            }
+            offset += 1
+        }
+        XCTAssertEqual(items.map { tree.mark($0) }.map { "\($0.line):\($0.column)" }, expected)
+    }
+
     func testJSONThatIsNoFileResponseIsOneFinding() {
         XCTAssertEqual(syntax("{\"status\": 404, \"err\": \"Not found\"}"),
                        ["1:1 figma.syntax a Figma API error answer (status 404: \"Not found\"), not a file"])

@@ -1,3 +1,4 @@
+import FigmaImporter
 import HiglintCore
 import HiglintFuzzing
 import HiglintPlugins
@@ -110,6 +111,43 @@ final class FuzzHarnessTests: XCTestCase {
         // The escaped key inside CPR's settings is a setting, not a base: read in full, found as one.
         XCTAssertTrue(answers.contains { $0.hasPrefix("  Release (CPR): IPHONEOS_DEPLOYMENT_TARGET=17.0; baseConfigurationReference=F5") })
         XCTAssertEqual(ProjectFileReading.answers(Array("{".utf8)).prefix(10), "not read: ")
+    }
+
+    func testFigmaFileResponsesHaveAModeOfTheirOwn() {
+        XCTAssertTrue(FuzzInput.isFigma([8, 123]))
+        XCTAssertTrue(FuzzInput.isFigma([24]))
+        XCTAssertFalse(FuzzInput.isFigma([0, 123]), "raw specs keep 0 modulo 16")
+        XCTAssertFalse(FuzzInput.isFigma([4]))
+        XCTAssertFalse(FuzzInput.isFigma([9]), "odd stays the structured spec mode")
+        XCTAssertFalse(FuzzInput.isFigma([]))
+        XCTAssertFalse(FuzzInput.isProjectFile([8]))
+        XCTAssertFalse(FuzzInput.isInterfaceBuilder([8]))
+    }
+
+    /// The Figma seeds below Tests/FuzzSeeds (a trimmed real file, and one written to take
+    /// each way through the mapping) and the importer's examples are written with mode byte 8,
+    /// and the files among them are screens with findings.
+    func testFigmaSeedsReachTheImporter() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzSeeds").path
+        let directory = try SeedDirectory()
+        guard case .success = FuzzSeeds.write(into: directory.path, specFiles: [seeds]) else { return XCTFail("seeds not written") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("seed-8-") }.sorted()
+        XCTAssertEqual(written.filter { $0.hasPrefix("seed-8-file-") }.count, 2, "\(written)")
+        XCTAssertEqual(written.filter { $0.hasPrefix("seed-8-rule-figma.syntax-") }.count, 3, "\(written)")
+        let importer = FigmaImporter()
+        let engine = Engine(plugins: BuiltinPlugins.all + [importer.plugin], importers: [importer], config: Config())
+        for seed in written where seed.hasPrefix("seed-8-file-") {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(directory.path, seed))))
+            XCTAssertTrue(FuzzInput.isFigma(bytes), seed)
+            XCTAssertLessThanOrEqual(bytes.count, 65536, "\(seed) fits the fuzzer's -max_len")
+            let review = engine.review(Array(bytes.dropFirst()), file: SpecFile(path: "/f/a.figma.json", displayPath: "f/a.figma.json"), with: importer)
+            XCTAssertGreaterThanOrEqual(review.screenCount, 1, seed)
+            XCTAssertGreaterThan(review.findings.count, 5, seed)
+            FuzzInput.run(bytes)
+        }
+        let dictionary = try String(contentsOfFile: directory.path + ".dict", encoding: .utf8)
+        XCTAssertTrue(dictionary.contains("\"\\x22absoluteBoundingBox\\x22\"\n"), dictionary)
     }
 
     func testEveryRegressionInputRunsClean() throws {
