@@ -65,12 +65,14 @@ public struct SwiftUIImporter: ScreenImporter {
         let suppressions = source.contains(UInt8(ascii: ":")) && Self.mentionsMarker(source)
             ? Suppressions(tree, positions: positions) : Suppressions()
         let app = appFacts.lookUp(documentAt: file.path)
+        let catalog = CatalogLookup(documentPath: file.path)
         let builder = ScreenAssembler(
             declarations: declarations, regions: regions, positions: positions, suppressions: suppressions,
-            facts: app.facts, defaultDevice: options.defaultDevice)
+            catalog: catalog, facts: app.facts, defaultDevice: options.defaultDevice)
         let (screens, unknown) = builder.screens()
         return .imported(ImportedFile(
-            screens: screens, diagnostics: diagnostics, notes: app.notes, dependencies: app.sources, unknown: unknown))
+            screens: screens, diagnostics: diagnostics, notes: app.notes, dependencies: app.sources + catalog.sources,
+            unknown: unknown))
     }
 
     /// The parser's first error in the file. A missing token is found where the next one
@@ -108,6 +110,7 @@ struct ScreenAssembler {
     let regions: ConfiguredRegions
     let positions: SourcePositions
     let suppressions: Suppressions
+    let catalog: CatalogLookup
     let facts: AppFacts
     let defaultDevice: Device
 
@@ -120,7 +123,8 @@ struct ScreenAssembler {
         for declaration in declarations.views {
             guard let body = declaration.body else { continue }
             let mark = positions.mark(of: declaration.node)
-            var mapper = ViewMapper(declarations: declarations, regions: regions, positions: positions, suppressions: suppressions)
+            var mapper = ViewMapper(
+                declarations: declarations, regions: regions, positions: positions, suppressions: suppressions, catalog: catalog)
             var environment = ViewEnvironment(owner: declaration.name, declaration: declaration)
             environment.backdropUnknown = declarations.importsWidgetKit
             let elements = mapper.elements(of: body, in: environment)
@@ -135,7 +139,8 @@ struct ScreenAssembler {
                 round += 1
                 var next: [Presentation] = []
                 for presentation in presented {
-                    var inner = ViewMapper(declarations: declarations, regions: regions, positions: positions, suppressions: suppressions)
+                    var inner = ViewMapper(
+                declarations: declarations, regions: regions, positions: positions, suppressions: suppressions, catalog: catalog)
                     let mapped = inner.elements(of: presentation)
                     // A presented view of another file (`DonutEditor(...)`) is reviewed in its own file.
                     guard !mapped.isEmpty || inner.facts.hasBars || !inner.presentations.isEmpty else { continue }

@@ -33,19 +33,29 @@ enum ColorReading {
 
     static let computed = Color.unknown("a colour the source computes")
 
-    /// The colour `expr` writes; unknown when it computes one.
-    static func color(_ expr: ExprSyntax?) -> Color {
+    /// The colour `expr` writes; unknown when it computes one. `Color("Name")` is the app's
+    /// asset-catalog colour of that name, when a catalog near the file has it.
+    static func color(_ expr: ExprSyntax?, catalog: CatalogLookup? = nil) -> Color {
         guard let expr else { return computed }
-        return read(expr, depth: 0) ?? reason(for: expr)
+        return read(expr, depth: 0) ?? asset(expr, catalog) ?? reason(for: expr)
+    }
+
+    /// `Color("Name")`'s colour from the catalog; nil for anything else or a name it lacks.
+    static func asset(_ expr: ExprSyntax, _ catalog: CatalogLookup?) -> Color? {
+        guard let catalog, let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+              call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color",
+              call.arguments.first?.label == nil, let name = Literals.string(call.arguments.first?.expression)
+        else { return nil }
+        return catalog.color(named: name)
     }
 
     /// A colour shown as a view (`Color.black.ignoresSafeArea()` in a `ZStack`, or in a
     /// `.background { }`): the colour, through the modifiers that leave it as it is; nil
     /// when the view is not a colour.
-    static func colorView(_ expr: ExprSyntax) -> Color? {
+    static func colorView(_ expr: ExprSyntax, catalog: CatalogLookup? = nil) -> Color? {
         var current = expr
         for _ in 0..<64 {
-            if let color = read(current, depth: 0) { return color }
+            if let color = read(current, depth: 0) ?? asset(current, catalog) { return color }
             guard let call = current.as(FunctionCallExprSyntax.self),
                   let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                   layoutOnly.contains(member.declName.baseName.text)

@@ -86,7 +86,14 @@ struct ViewMapper {
     private var depth = 0
     static let maximumDepth = 160
 
-    init(declarations: ViewDeclarations, regions: ConfiguredRegions, positions: SourcePositions, suppressions: Suppressions) {
+    /// The app's asset-catalog colours, for `Color("Name")`.
+    let catalog: CatalogLookup?
+
+    init(
+        declarations: ViewDeclarations, regions: ConfiguredRegions, positions: SourcePositions, suppressions: Suppressions,
+        catalog: CatalogLookup? = nil
+    ) {
+        self.catalog = catalog
         self.declarations = declarations
         self.regions = regions
         self.positions = positions
@@ -232,14 +239,14 @@ struct ViewMapper {
                 if ownForeground == nil {
                     let arguments = Array(modifier.arguments ?? [])
                     let color = arguments.count == 1 && arguments[0].label == nil
-                        ? ColorReading.color(arguments[0].expression) : ColorReading.computed
+                        ? ColorReading.color(arguments[0].expression, catalog: catalog) : ColorReading.computed
                     ownForeground = (color, mark)
                 }
             case "overlay", "background", "safeAreaInset":
                 var inner = outer
                 // An overlay's views, and a safe-area inset's, are drawn over this one, whatever it shows.
                 if modifier.name != "background" { inner.backdropUnknown = true }
-                if modifier.name == "background" { backgrounds.append(Self.background(modifier)) }
+                if modifier.name == "background" { backgrounds.append(Self.background(modifier, catalog: catalog)) }
                 for closure in modifier.closures { extra += elements(of: closure.closure, in: inner) }
                 if let content = modifier.firstUnlabeled, content.as(ClosureExprSyntax.self) == nil,
                    let view = ViewCall.parse(content, regions: regions), view.name.map(Self.isViewName) ?? false {
@@ -276,10 +283,10 @@ struct ViewMapper {
     }
 
     /// What `.background(...)` puts behind the view: a literal colour, else unknown.
-    private static func background(_ modifier: ModifierCall) -> Color {
+    private static func background(_ modifier: ModifierCall, catalog: CatalogLookup?) -> Color {
         if let closure = modifier.closures.first?.closure {
             guard closure.statements.count == 1, case .expr(let expr)? = closure.statements.first?.item,
-                  let color = ColorReading.colorView(expr)
+                  let color = ColorReading.colorView(expr, catalog: catalog)
             else { return .unknown("a view behind it") }
             return color
         }
@@ -287,7 +294,7 @@ struct ViewMapper {
         // `.background()` is the environment's background style, the system background unless set.
         if arguments.isEmpty { return .systemBackground }
         guard let first = arguments.first, first.label == nil else { return .unknown("the background style") }
-        return ColorReading.colorView(first.expression) ?? ColorReading.color(first.expression)
+        return ColorReading.colorView(first.expression, catalog: catalog) ?? ColorReading.color(first.expression, catalog: catalog)
     }
 
     /// Colours bottom first, as one: each composited over the one below; unknown if one is.
@@ -402,7 +409,7 @@ struct ViewMapper {
                 return nil
             }
             if let first = views.first, views.count > 1 {
-                if let color = ColorReading.colorView(first) {
+                if let color = ColorReading.colorView(first, catalog: catalog) {
                     background = color
                     if !color.isKnown { inner.backdropUnknown = true }
                 } else {
