@@ -232,50 +232,16 @@
     if (w.tab) { rect(pic, w.tab, "bar").setAttribute("stroke-width", u); }
     barItems.forEach(function (item) { drawItem(pic, item, u); });
 
-    // Outlines last, so they sit on top; one per element, in its worst severity's colour.
-    var byElement = new Map();
-    var order = [];
-    // Findings about a bar as a whole (six tabs) outline the bar, in its worst severity's colour.
-    var BARS = { "tab-bar": w.tab, "toolbar": w.tb, "navigation-bar": w.nb ? w.nb.r : undefined };
-    var byBar = new Map();
-    findings.forEach(function (f) {
-      if (f.element !== undefined || f.bar === undefined || !own(BARS, f.bar)) { return; }
-      if (!byBar.has(f.bar)) { byBar.set(f.bar, []); }
-      byBar.get(f.bar).push(f);
-    });
-    byBar.forEach(function (list, place) {
-      var r = BARS[place];
-      var group = svg("g", { "class": "sev-" + worst(list), "data-bar": place }, pic);
-      svg("rect", { x: r[0] - 2 * u, y: r[1] - 2 * u, width: r[2] + 4 * u, height: r[3] + 4 * u,
+    // Outlines last, so they sit on top: one per element, and one per bar a finding is about
+    // as a whole (six tabs), each in its worst severity's colour and labelled with its rules.
+    function outline(f, list, bar) {
+      var attributes = { "class": "sev-" + worst(list) };
+      if (bar !== undefined) { attributes["data-bar"] = bar; }
+      var group = svg("g", attributes, pic);
+      var mark = svg("rect", { x: f[0] - 2 * u, y: f[1] - 2 * u, width: f[2] + 4 * u, height: f[3] + 4 * u,
         rx: 3 * u, "class": "mark", "stroke-width": 2.5 * u }, group);
       var rules = [];
       list.forEach(function (x) { if (rules.indexOf(x.rule) < 0) { rules.push(x.rule); } });
-      var label = rules.join(", ");
-      var size = 10 * u;
-      var tagWidth = Math.min(label.length * size * 0.6 + 6 * u, vw - 2 * pad);
-      var ty = r[1] - 2 * u - size * 1.45;
-      if (ty < minY - pad) { ty = r[1] + r[3] + 2 * u; }
-      var tag = svg("g", { "class": "tag" }, group);
-      svg("rect", { x: r[0], y: ty, width: tagWidth, height: size * 1.45, rx: 2 * u }, tag);
-      text(tag, r[0] + 3 * u, ty + size * 1.08, label, "", size, "start", tagWidth - 6 * u);
-    });
-    findings.forEach(function (f) {
-      if (f.element === undefined) { return; }
-      if (!byElement.has(f.element)) { byElement.set(f.element, []); order.push(f.element); }
-      byElement.get(f.element).push(f);
-    });
-    var undrawn = [];
-    order.forEach(function (name) {
-      var item = null;
-      for (var k = 0; k < w.i.length; k += 1) { if (w.i[k].n === name) { item = w.i[k]; break; } }
-      if (!item) { undrawn.push(name); return; }
-      var group = svg("g", { "class": "sev-" + worst(byElement.get(name)) }, pic);
-      var f = item.f;
-      var mark = svg("rect", { x: f[0] - 2 * u, y: f[1] - 2 * u, width: f[2] + 4 * u, height: f[3] + 4 * u,
-        rx: 3 * u, "class": "mark", "stroke-width": 2.5 * u }, group);
-      marks.set(name, mark);
-      var rules = [];
-      byElement.get(name).forEach(function (x) { if (rules.indexOf(x.rule) < 0) { rules.push(x.rule); } });
       var label = rules.join(", ");
       var size = 10 * u;
       var tagWidth = Math.min(label.length * size * 0.6 + 6 * u, vw - 2 * pad);
@@ -285,6 +251,29 @@
       var tag = svg("g", { "class": "tag" }, group);
       svg("rect", { x: tx, y: ty, width: tagWidth, height: size * 1.45, rx: 2 * u }, tag);
       text(tag, tx + 3 * u, ty + size * 1.08, label, "", size, "start", tagWidth - 6 * u);
+      return mark;
+    }
+    var BARS = { "tab-bar": w.tab, "toolbar": w.tb, "navigation-bar": w.nb ? w.nb.r : undefined };
+    var byBar = new Map();
+    var byElement = new Map();
+    var order = [];
+    findings.forEach(function (f) {
+      if (f.element === undefined) {
+        if (f.bar === undefined || !own(BARS, f.bar)) { return; }
+        if (!byBar.has(f.bar)) { byBar.set(f.bar, []); }
+        byBar.get(f.bar).push(f);
+        return;
+      }
+      if (!byElement.has(f.element)) { byElement.set(f.element, []); order.push(f.element); }
+      byElement.get(f.element).push(f);
+    });
+    byBar.forEach(function (list, place) { outline(BARS[place], list, place); });
+    var undrawn = [];
+    order.forEach(function (name) {
+      var item = null;
+      for (var k = 0; k < w.i.length; k += 1) { if (w.i[k].n === name) { item = w.i[k]; break; } }
+      if (!item) { undrawn.push(name); return; }
+      marks.set(name, outline(item.f, byElement.get(name)));
     });
     figure.appendChild(pic);
     var notes = [];
