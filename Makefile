@@ -88,8 +88,8 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_BIN := $(FUZZ_BUILD)/release/higlint-fuzz
 FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536
-# Interface Builder documents to start the XML path from, read where they are (not copied into the repository).
-FUZZ_IB_SEEDS ?= $(wildcard ../shared/fixtures/storyboards ../shared/fixtures/apps/simplenote)
+# Interface Builder documents to start the XML path from: the real apps' files of Tests/Fixtures.
+FUZZ_IB_SEEDS ?= Tests/Fixtures/storyboards Tests/Fixtures/apps/simplenote
 # A small project file that takes each way through the project reader (the real app's is past -max_len),
 # and small Figma file responses (Tests/FuzzSeeds/figma; the fixtures are past it too).
 FUZZ_PROJECT_SEEDS ?= Tests/FuzzSeeds

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HiglintCore
 @testable import XcodeAppFacts
+import TestSupport
 import XCTest
 
 /// Small projects written for each test: an app target and a widget target, a storyboard
@@ -517,11 +518,9 @@ final class AppFactsLocatorTests: XCTestCase {
         try write("App/Shared.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
         var documents = ["App/Base.lproj/Main.storyboard", "App/Card.xib", "App/Loose.xib", "Widget/Widget.xib",
                          "App/Elsewhere/Unknown.xib", "Loose/View.xib"].map(path)
-        let app = FileSystem.absolute("../shared/fixtures/apps/simplenote")
-        if FileSystem.kind(at: app) == .directory {
-            documents += ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/NoticeView.xib",
-                          "SimplenoteShare/Base.lproj/MainInterface.storyboard"].map { app + "/" + $0 }
-        }
+        let app = TestFixtures.simplenote.path
+        documents += ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/NoticeView.xib",
+                      "SimplenoteShare/Base.lproj/MainInterface.storyboard"].map { app + "/" + $0 }
         let everyTime = AppFactsLocator()
         let once = AppFactsLocator(looks: .once)
         for _ in 0..<2 {
@@ -567,8 +566,8 @@ final class AppFactsLocatorTests: XCTestCase {
     // MARK: - The real app
 
     func testSimplenoteAppAndShareExtension() throws {
-        let app = FileSystem.absolute("../shared/fixtures/apps/simplenote")
-        guard FileSystem.kind(at: app) == .directory else { throw XCTSkip("fixture not beside the project") }
+        let app = TestFixtures.simplenote.path
+        XCTAssertEqual(FileSystem.kind(at: app), .directory, app)
         let locator = AppFactsLocator()
         let appFacts = AppFacts(device: .universal, orientations: Self.all, padOrientations: Self.all, statusBarHidden: nil)
         for document in ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/Resources/LaunchScreen.storyboard",

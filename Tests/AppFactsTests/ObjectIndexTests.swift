@@ -1,18 +1,17 @@
 import Foundation
 import HiglintCore
 @testable import XcodeAppFacts
+import TestSupport
 import XCTest
 
 /// The project reader's object index and group walk against the plain reading they replace:
 /// the full parse's dictionaries, walked the obvious way (`ReferenceWalk`). On Simplenote's
 /// project and on copies edited to take every way around the fast paths.
 final class ObjectIndexTests: XCTestCase {
-    static let simplenote = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
+    static let simplenote = TestFixtures.path("apps/simplenote/Simplenote.xcodeproj/project.pbxproj")
 
     private func simplenoteText() throws -> String {
-        guard case .success(let bytes) = FileReader.read(Self.simplenote, maxBytes: 1 << 24) else {
-            throw XCTSkip("fixture not beside the project: \(Self.simplenote)")
-        }
+        let bytes = try FileReader.read(Self.simplenote, maxBytes: 1 << 24).get()
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -74,10 +74,8 @@ final class OldStylePropertyListTests: XCTestCase {
 
     /// Cut and corrupted copies of a real project file: each parses or fails, none crashes or hangs.
     func testDamagedProjectFilesNeverCrash() throws {
-        let path = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
-        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 24) else {
-            throw XCTSkip("fixture not beside the project: \(path)")
-        }
+        let path = TestFixtures.path("apps/simplenote/Simplenote.xcodeproj/project.pbxproj")
+        let original = try FileReader.read(path, maxBytes: 1 << 24).get()
         XCTAssertNoThrow(try OldStylePropertyListParser.parse(original).get())
         var generator = SeededGenerator(seed: 11)
         let specials = Array("{}()=;,\"'/*\\<>".utf8)
@@ -130,10 +128,8 @@ final class OldStylePropertyListTests: XCTestCase {
     }
 
     func testIndexingTheObjectsFindsWhatTheFullParseFinds() throws {
-        let path = "../shared/fixtures/apps/simplenote/Simplenote.xcodeproj/project.pbxproj"
-        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 24) else {
-            throw XCTSkip("fixture not beside the project: \(path)")
-        }
+        let path = TestFixtures.path("apps/simplenote/Simplenote.xcodeproj/project.pbxproj")
+        let original = try FileReader.read(path, maxBytes: 1 << 24).get()
         let full = try OldStylePropertyListParser.parse(original).get()
         let indexed = try OldStylePropertyListParser.parseIndexingObjects(original).get()
         let objects = try XCTUnwrap(full["objects"]?.dictionary)
@@ -357,10 +353,8 @@ final class XMLPropertyListTests: XCTestCase {
 
     /// Cut and corrupted copies of a real Info.plist: each parses or fails, none crashes.
     func testDamagedPlistsNeverCrash() throws {
-        let path = "../shared/fixtures/apps/simplenote/Simplenote/Supporting Files/Simplenote-Info.plist"
-        guard case .success(let original) = FileReader.read(path, maxBytes: 1 << 20) else {
-            throw XCTSkip("fixture not beside the project: \(path)")
-        }
+        let path = TestFixtures.path("apps/simplenote/Simplenote/Supporting Files/Simplenote-Info.plist")
+        let original = try FileReader.read(path, maxBytes: 1 << 20).get()
         XCTAssertNotNil(XMLPropertyListReader.parse(original).value?["UISupportedInterfaceOrientations"])
         var generator = SeededGenerator(seed: 12)
         let specials = Array("<>/&;\"'=![]".utf8) + [0, 0xFF, 0xC3]

@@ -1,46 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `higlint check` on a tree with a Figma file response, as the built binary runs it: each
 /// finding at the line and column of its layer's object, named by the layer, with its link.
 final class FigmaCheckTests: XCTestCase {
-    static let key = "Kq3ZPwLrB7mVxTn2aYdE9s"
-
-    /// A page with one iPhone 12 frame: a tappable layer of 30x30 and a 9 pt caption.
-    static let design = """
-        {
-          "document": {
-            "id": "0:0", "name": "Document", "type": "DOCUMENT",
-            "children": [
-              {
-                "id": "0:1", "name": "Screens", "type": "CANVAS",
-                "children": [
-                  {
-                    "id": "1:2", "name": "Sign in", "type": "FRAME", "clipsContent": true,
-                    "absoluteBoundingBox": {"x": 0, "y": 0, "width": 390, "height": 844},
-                    "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
-                    "children": [
-                      {
-                        "id": "1:3", "name": "Close", "type": "FRAME",
-                        "absoluteBoundingBox": {"x": 16, "y": 50, "width": 30, "height": 30},
-                        "interactions": [{"trigger": {"type": "ON_CLICK"}, "actions": [{"type": "BACK"}]}]
-                      },
-                      {
-                        "id": "1:4", "name": "Terms", "type": "TEXT", "characters": "Terms apply",
-                        "absoluteBoundingBox": {"x": 16, "y": 800, "width": 200, "height": 12},
-                        "style": {"fontSize": 9, "fontWeight": 400},
-                        "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]
-                      }
-                    ]
-                  }
-                ]
-              }
-            ]
-          },
-          "name": "App", "version": "42"
-        }
-
-        """
+    static let key = FigmaTestFiles.key
+    static let design = FigmaTestFiles.signIn()
 
     func testCheckPrintsTheFindingsOfAFigmaFileAtTheirLayers() throws {
         let tree = try SpecTree()

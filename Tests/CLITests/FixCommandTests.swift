@@ -122,9 +122,7 @@ final class FixCommandTests: XCTestCase {
 
     /// An Interface Builder file is reviewed, its findings have no fix, and it is never written.
     func testInterfaceBuilderFilesAreNeverEdited() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
-        guard FileManager.default.fileExists(atPath: fixture.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let fixture = TestFixtures.url("storyboards/duckduckgo-OmniBar.xib")
         let tree = try SpecTree()
         let xib = try String(contentsOf: fixture, encoding: .utf8)
         try tree.write("OmniBar.xib", xib)
@@ -145,9 +143,7 @@ final class FixCommandTests: XCTestCase {
     /// What `import` writes is a spec like any other: it can be fixed, and its comments
     /// (each element's place in the source) stay.
     func testImportedSpecsCanBeFixed() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
-        guard FileManager.default.fileExists(atPath: fixture.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let fixture = TestFixtures.url("storyboards/duckduckgo-OmniBar.xib")
         let tree = try SpecTree()
         try tree.write("OmniBar.xib", try String(contentsOf: fixture, encoding: .utf8))
         let imported = try HiglintProcess.run(["import", "--out", "specs", "OmniBar.xib"], in: tree.url)

@@ -51,8 +51,8 @@ final class FuzzHarnessTests: XCTestCase {
         XCTAssertFalse(FuzzInput.isInterfaceBuilder([0, 60]))
         XCTAssertFalse(FuzzInput.isInterfaceBuilder([1, 60]))
         XCTAssertFalse(FuzzInput.isInterfaceBuilder([]))
-        let fixtures = "../shared/fixtures/storyboards"
-        guard case .success(let entries) = FileSystem.list(fixtures) else { throw XCTSkip("fixtures not beside the project") }
+        let fixtures = TestFixtures.storyboards.path
+        guard case .success(let entries) = FileSystem.list(fixtures) else { return XCTFail("\(fixtures) is not readable") }
         let documents = entries.map(\.name).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
         let directory = try SeedDirectory()
         guard case .success = FuzzSeeds.write(into: directory.path, specFiles: [fixtures]) else { return XCTFail("seeds not written") }

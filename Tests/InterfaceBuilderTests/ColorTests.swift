@@ -1,6 +1,7 @@
 import Foundation
 import HiglintCore
 import InterfaceBuilderImporter
+import TestSupport
 import XcodeAppFacts
 import XCTest
 
@@ -153,21 +154,12 @@ final class ColorTests: XCTestCase {
     }
 
     func testNamedColourFromTheProjectsAssetCatalog() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-ibcolor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let files = FileManager.default
-        try files.createDirectory(at: root.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
-        let set = root.appendingPathComponent("Resources/Assets.xcassets/Colors/Brand.colorset")
-        try files.createDirectory(at: set, withIntermediateDirectories: true)
-        try Data("""
-            {"colors": [
-              {"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0xFF", "green": "0x00", "red": "0x00"}}, "idiom": "universal"},
-              {"appearances": [{"appearance": "luminosity", "value": "dark"}],
-               "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.200", "green": "0.200", "red": "0.200"}}, "idiom": "universal"}
-            ], "info": {"author": "xcode", "version": 1}}
-            """.utf8).write(to: set.appendingPathComponent("Contents.json"))
-        let folder = root.appendingPathComponent("App/Base.lproj")
-        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let project = try ColorSetProject("higlint-ibcolor")
+        defer { project.remove() }
+        let contents = try project.colorSet(
+            "Resources/Assets.xcassets/Colors/Brand.colorset", light: ("0x00", "0x00", "0xFF"), dark: ("0.200", "0.200", "0.200"))
+        let folder = project.root.appendingPathComponent("App/Base.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("Main.storyboard").path
         let text = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: Self.label(color: "name=\"Brand\"") + "\n" + Self.label("m", color: "name=\"Missing\"", frame: "x=\"20\" y=\"300\" width=\"200\" height=\"21\""))
         let result = IB.engine().review(Array(text.utf8), file: SpecFile(path: path, displayPath: "Main.storyboard"), with: IB.importer)
@@ -175,7 +167,7 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(Self.contrast(result), ["#333333 on #000000 is 1.66:1, under 4.5:1 in the dark appearance"])
         XCTAssertEqual(result.unknown, ["text.contrast": 1])
         // The watcher reviews the storyboard again when the colour set changes.
-        XCTAssertTrue(result.dependencies.contains(set.appendingPathComponent("Contents.json").path), "\(result.dependencies)")
+        XCTAssertTrue(result.dependencies.contains(contents.path), "\(result.dependencies)")
     }
 
     func testNoCatalogOutsideTheProjectsFolderIsRead() throws {

@@ -3,21 +3,10 @@ import HiglintCore
 import TestSupport
 import XCTest
 
-/// The real Interface Builder files beside the project, through the real binary.
+/// The real Interface Builder files of Tests/Fixtures (storyboards/ and apps/simplenote), through the real binary.
 final class FixtureTests: XCTestCase {
-    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    private func fixtures() throws -> URL {
-        let shared = Self.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
-            throw XCTSkip("../shared/fixtures is not beside the project")
-        }
-        return shared
-    }
-
     func testCheckReviewsTheRealFixturesWithoutACrash() throws {
-        let shared = try fixtures()
+        let shared = TestFixtures.root
         let outcome = try ChildProcess.run(
             try HiglintBinary.url(), ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
         // 1: there are findings; a crash or an I/O problem would be another status.
@@ -52,10 +41,7 @@ final class FixtureTests: XCTestCase {
 /// by finding"): the real problems stay found, the classes judged wrong stay gone.
 final class FixtureJudgementTests: XCTestCase {
     private func findings() throws -> [(file: String, rule: String, element: String)] {
-        let shared = FixtureTests.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
-            throw XCTSkip("../shared/fixtures is not beside the project")
-        }
+        let shared = TestFixtures.root
         let outcome = try ChildProcess.run(
             try HiglintBinary.url(), ["check", "storyboards", "apps/simplenote", "--format", "json"], in: shared)
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
@@ -105,10 +91,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testImportedSpecsHaveTheFindingsOfTheirSources() throws {
-        let shared = FixtureTests.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-        guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("storyboards").path) else {
-            throw XCTSkip("../shared/fixtures is not beside the project")
-        }
+        let shared = TestFixtures.root
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let binary = try HiglintBinary.url()

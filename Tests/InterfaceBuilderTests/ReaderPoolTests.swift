@@ -2,17 +2,17 @@ import Dispatch
 import Foundation
 import HiglintCore
 @testable import InterfaceBuilderImporter
+import TestSupport
 import XCTest
 
 /// A name table kept across documents (`ReaderPool`) reads every document as a fresh table
 /// does, in any order, between malformed files and from several threads at once; and a table
 /// that grew past the pool's bounds is dropped, not kept.
 final class ReaderPoolTests: XCTestCase {
-    /// The real IB files beside the project, then hand-written ones with names the filter does
+    /// The real IB files of Tests/Fixtures, then hand-written ones with names the filter does
     /// not know, entities, namespaces and text.
     private static let documents: [(name: String, bytes: [UInt8])] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        let root = TestFixtures.root
         var found: [(String, [UInt8])] = []
         if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
             for case let url as URL in walker where ["storyboard", "xib"].contains(url.pathExtension) {
@@ -108,7 +108,7 @@ final class ReaderPoolTests: XCTestCase {
     }
 
     func testDocumentsReadThroughOnePoolInAnyOrderAreTheDocumentsAFreshTableReads() throws {
-        guard Self.documents.count > 10 else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        XCTAssertGreaterThan(Self.documents.count, 40, "the real IB files of Tests/Fixtures are read")
         var generator = SeededGenerator(seed: 11)
         for configuration in 0...1 {
             assertPooledEqualsFresh(order: Self.documents, configuration: configuration)
@@ -120,7 +120,7 @@ final class ReaderPoolTests: XCTestCase {
     }
 
     func testMalformedDocumentsBetweenGoodOnesChangeNothingAfterThem() throws {
-        guard Self.documents.count > 10 else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        XCTAssertGreaterThan(Self.documents.count, 40, "the real IB files of Tests/Fixtures are read")
         var generator = SeededGenerator(seed: 12)
         for configuration in 0...1 {
             var interleaved: [(name: String, bytes: [UInt8])] = []
@@ -143,7 +143,7 @@ final class ReaderPoolTests: XCTestCase {
     }
 
     func testThreadsSharingOnePoolReadWhatFreshTablesRead() throws {
-        guard Self.documents.count > 10 else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        XCTAssertGreaterThan(Self.documents.count, 40, "the real IB files of Tests/Fixtures are read")
         let all = Self.documents + Self.malformed
         for configuration in 0...1 {
             let pool = ReaderPool()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `higlint lsp` driven through pipes by a JSON-RPC client, every method an editor uses.
@@ -431,11 +432,7 @@ final class LSPProtocolTests: XCTestCase {
     // MARK: - Interface Builder files
 
     func testAnInterfaceBuilderFileIsReviewedOnOpenAndSaveWithoutCodeActions() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/storyboards/duckduckgo-OmniBar.xib")
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw XCTSkip("../shared/fixtures is not beside the project")
-        }
+        let source = TestFixtures.url("storyboards/duckduckgo-OmniBar.xib")
         let original = try String(contentsOf: source, encoding: .utf8)
         let url = try write("OmniBar.xib", original)
         let client = try LSPClient(in: workspace)

@@ -1,48 +1,15 @@
 import Foundation
 import HiglintCore
+import TestSupport
 import XCTest
 
 /// The HTML report's "Open in the design" link in a real browser: one on each finding on a
 /// Figma layer, to that layer, opening in a new tab without the report as its opener; none
 /// on a spec's finding; and none for an address that is not https, whatever it holds.
 final class FigmaLinkHTMLTests: XCTestCase {
-    static let key = "Kq3ZPwLrB7mVxTn2aYdE9s"
-
-    /// An iPhone 12 frame with a tappable layer of 30x30 and a 9 pt caption.
-    static let design = """
-        {
-          "document": {
-            "id": "0:0", "name": "Document", "type": "DOCUMENT",
-            "children": [
-              {
-                "id": "0:1", "name": "Screens", "type": "CANVAS",
-                "children": [
-                  {
-                    "id": "1:2", "name": "Sign in", "type": "FRAME",
-                    "absoluteBoundingBox": {"x": 0, "y": 0, "width": 390, "height": 844},
-                    "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
-                    "children": [
-                      {
-                        "id": "1:3", "name": "Close", "type": "FRAME",
-                        "absoluteBoundingBox": {"x": 16, "y": 50, "width": 30, "height": 30},
-                        "interactions": [{"trigger": {"type": "ON_CLICK"}, "actions": [{"type": "BACK"}]}]
-                      },
-                      {
-                        "id": "I1:4;2:5", "name": "Terms", "type": "TEXT", "characters": "Terms apply",
-                        "absoluteBoundingBox": {"x": 16, "y": 800, "width": 200, "height": 12},
-                        "style": {"fontSize": 9, "fontWeight": 400},
-                        "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]
-                      }
-                    ]
-                  }
-                ]
-              }
-            ]
-          },
-          "name": "App", "version": "42"
-        }
-
-        """
+    static let key = FigmaTestFiles.key
+    /// Its caption's node is an instance's, whose id the link must escape.
+    static let design = FigmaTestFiles.signIn(termsNode: "I1:4;2:5")
 
     /// Each `<a class="design-link" ...>` of the DOM Chromium left, as written.
     private func designLinks(_ dom: String) -> [String] {

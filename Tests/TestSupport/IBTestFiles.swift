@@ -4,8 +4,7 @@ import Foundation
 /// watcher tests share, so that each test states only what it varies.
 public enum IBTestFiles {
     /// `Tests/Fixtures/plugins/house_plugin.py`, the Python plugin the tests run (`house.*` rules).
-    public static let housePlugin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/plugins/house_plugin.py").path
+    public static let housePlugin = TestFixtures.path("plugins/house_plugin.py")
 
     /// An iPhone storyboard of one screen whose first subview is a system button; its start
     /// tag is at line 11, column 29, and `moreSubviews` (lines of XML, indented here) follow it.

@@ -44,9 +44,7 @@ final class InterfaceBuilderWatchTests: XCTestCase {
 /// equals check.
 final class InterfaceBuilderDependencyWatchTests: XCTestCase {
     func testEditingTheAppsInfoPlistReviewsItsIBFilesAgain() throws {
-        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/apps/simplenote")
-        guard FileManager.default.fileExists(atPath: app.path) else { throw XCTSkip("../shared/fixtures is not beside the project") }
+        let app = TestFixtures.simplenote
         let workspace = try Workspace()
         try FileManager.default.copyItem(at: app, to: workspace.url.appendingPathComponent("tree"))
         let plist = "tree/Simplenote/Supporting Files/Simplenote-Info.plist"
