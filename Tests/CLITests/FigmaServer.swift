@@ -6,8 +6,7 @@ import XCTest
 /// for one test: it serves recorded file responses and injects the faults it is told to.
 /// Its lines are read on a pipe's thread and kept under a lock.
 final class FigmaServer: @unchecked Sendable {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/figma")
+    static let fixtures = TestFixtures.url("figma")
 
     let process = Process()
     private let input = Pipe()

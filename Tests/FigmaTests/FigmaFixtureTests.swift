@@ -1,13 +1,13 @@
 import FigmaImporter
 import Foundation
 import HiglintCore
+import TestSupport
 import XCTest
 
 /// Two real file responses (Tests/Fixtures/figma, MIT): they parse, and give exactly the
 /// findings docs/figma.md reviews one by one.
 final class FigmaFixtureTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/figma").standardized
+    static let fixtures = TestFixtures.url("figma")
 
     private func review(_ name: String) throws -> FileResult {
         let bytes = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))

@@ -5,10 +5,11 @@ import InterfaceBuilderImporter
 #if HIGLINT_SWIFTUI
 import SwiftUIImporter
 #endif
+import TestSupport
 import XCTest
 
-/// The rule catalog in ../shared/rules.md is the contract: every id there has a
-/// rule with that severity, and every rule has an id there.
+/// The rule catalog of the contract (../shared/rules.md, copied to Tests/Fixtures/contract)
+/// is the contract: every id there has a rule with that severity, and every rule has an id there.
 final class CatalogTests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -44,7 +45,7 @@ final class CatalogTests: XCTestCase {
 
     /// `| \`id\` | severity | trigger |` rows of the catalog's tables.
     private func catalog() throws -> [String: String] {
-        let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/Fixtures/contract/rules.md"), encoding: .utf8)
+        let text = try String(contentsOf: TestFixtures.url("contract/rules.md"), encoding: .utf8)
         // The copy is the contract's own text wherever the contract is beside the project.
         let source = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/rules.md")
         if let contract = try? String(contentsOf: source, encoding: .utf8) {

@@ -1,10 +1,11 @@
 import Foundation
 import HiglintCore
+import TestSupport
 import XCTest
 
 final class SARIFTests: XCTestCase {
     /// The OASIS schema, kept in the repository so that a clone alone can run the check.
-    static var schema: URL { Reports.repositoryRoot.appendingPathComponent("Tests/Fixtures/sarif-schema-2.1.0.json") }
+    static var schema: URL { TestFixtures.url("sarif-schema-2.1.0.json") }
 
     /// The kept copy is the OASIS schema the product contract ships: its SHA-256 as taken from
     /// the contract, and its very bytes when the contract is beside the project.

@@ -1,13 +1,13 @@
 import Foundation
 import HiglintCore
 import SwiftUIImporter
+import TestSupport
 import XCTest
 
 /// Apple's Food Truck sample (Tests/Fixtures/swiftui/food-truck): real source parses
 /// without a syntax finding, and the findings are those docs/swiftui.md goes through.
 final class FoodTruckFixtureTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/swiftui/food-truck").standardized
+    static let root = TestFixtures.url("swiftui/food-truck")
 
     func testTheFixturesFindingsAreTheReviewedOnes() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.root.path)
