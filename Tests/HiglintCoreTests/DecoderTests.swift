@@ -1,11 +1,12 @@
 @testable import HiglintCore
+import TestSupport
 import XCTest
 
 final class DecoderTests: XCTestCase {
     private func decode(_ text: String, device: Device = .iphone) throws -> DecodedScreen {
         guard case .success(let documents) = YAMLLoader.load(Array(text.utf8)), let document = documents.first,
               document.root != nil
-        else { throw XCTSkip("did not load") }
+        else { throw SetupFailure("did not load: \(text)") }
         return SpecDecoder(defaultDevice: device).decode(document)
     }
 

@@ -1,6 +1,7 @@
 import HiglintCore
 import HiglintPlugins
 import InterfaceBuilderImporter
+import TestSupport
 import XCTest
 
 /// The specs `higlint import` writes for one imported file.
@@ -10,7 +11,7 @@ final class ImportedSpecsTests: XCTestCase {
     private func specs(_ text: String, name: String) throws -> [ImportedSpecs.Spec] {
         let file = SpecFile(path: "/nowhere/\(name)", displayPath: name)
         guard case .imported(let imported) = IB.importer.importScreens(from: Array(text.utf8), file: file, options: ImportOptions())
-        else { throw XCTSkip("skipped") }
+        else { throw SetupFailure("the importer skipped \(name)") }
         return ImportedSpecs.specs(of: imported, from: file, plugins: plugins)
     }
 

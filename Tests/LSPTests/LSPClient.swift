@@ -120,7 +120,7 @@ final class LSPClient: @unchecked Sendable {
             if ended || Date() > limit {
                 XCTFail("no \(what) within \(Self.deadline) s; received \(received.count) messages; stderr: \(stderrText)",
                         file: file, line: line)
-                throw XCTSkip("gave up waiting")
+                throw SetupFailure("gave up waiting for \(what)")
             }
             _ = condition.wait(until: min(limit, Date().addingTimeInterval(1)))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HiglintCore
+import TestSupport
 import XCTest
 
 /// The screen JSON a plugin is sent: valid JSON, the documented keys, nothing guessed.
@@ -7,7 +8,7 @@ final class ScreenJSONTests: XCTestCase {
     private func render(_ spec: String) throws -> [String: Any] {
         let result = SpecDecoder(defaultDevice: .iphone)
         guard case .success(let documents) = YAMLLoader.load(Array(spec.utf8)), let document = documents.first else {
-            throw XCTSkip("the spec does not load")
+            throw SetupFailure("the spec does not load: \(spec)")
         }
         let json = ScreenJSON.render(result.decode(document).screen)
         XCTAssertFalse(json.contains("\n"), "one line")
