@@ -88,7 +88,7 @@ enum SourceIgnoreEdits {
                 return HiglintCore.TextEdit(range: listEnd..<listEnd, replacement: ", " + rule, start: mark, end: mark)
             }
         }
-        let comment = String(decoding: indent, as: UTF8.self) + "// \(lineMarker) \(rule)\n"
+        let comment = String(decoding: indent, as: UTF8.self) + "// \(lineMarker) \(rule)" + lineEnd(at: start, in: bytes)
         let mark = Mark(line: line, column: 1)
         return HiglintCore.TextEdit(range: start..<start, replacement: comment, start: mark, end: mark)
     }
@@ -97,6 +97,13 @@ enum SourceIgnoreEdits {
     static func file(_ rule: String, in bytes: [UInt8]) -> HiglintCore.TextEdit {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return HiglintCore.TextEdit(
-            range: start..<start, replacement: "// \(fileMarker) \(rule)\n", start: .start, end: .start)
+            range: start..<start, replacement: "// \(fileMarker) \(rule)" + lineEnd(at: start, in: bytes), start: .start,
+            end: .start)
+    }
+
+    /// The line end the file uses on the line starting at `offset` (CR LF or LF), for a line written before it.
+    private static func lineEnd(at offset: Int, in bytes: [UInt8]) -> String {
+        guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return "\n" }
+        return newline > offset && bytes[newline - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
     }
 }

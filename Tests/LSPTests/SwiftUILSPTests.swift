@@ -174,6 +174,37 @@ final class SwiftUILSPTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    func testAnIgnoreJoinsTheCommentAboveBeforeItsReasonAndKeepsTheFilesLineEnds() throws {
+        let text = [
+            "import SwiftUI", "", "struct Home: View {", "    var body: some View {",
+            "        // higlint:ignore text.fixed-size -- sized on purpose",
+            "        Text(\"Fine print\").font(.system(size: 9))", "    }", "}", "",
+        ].joined(separator: "\r\n")
+        let url = try write("Home.swift", text)
+        let client = try LSPClient(in: workspace)
+        try client.start(root: workspace)
+        let mark = client.mark
+        client.open(url, text: text)
+        let shown = try client.diagnostics(for: LSPClient.uri(url), after: mark) { $0.contains { $0.code == "text.min-size" } }
+        XCTAssertEqual(shown.compactMap(\.code), ["text.min-size"], "the comment keeps text.fixed-size quiet")
+        let actions = try sourceActions(client, url, line: 5)
+        // Read as edits (the test's `applying` counts LF lines): an insertion each.
+        func insertion(_ edits: [Object]) -> (line: Int?, character: Int?, text: String?) {
+            let start = (edits.first?["range"] as? Object)?["start"] as? Object
+            return (start?["line"] as? Int, start?["character"] as? Int, edits.first?["newText"] as? String)
+        }
+        let joined = insertion(try edits(actions, titled: "Ignore text.min-size here", in: url))
+        XCTAssertEqual(joined.line, 4)
+        XCTAssertEqual(joined.character, "        // higlint:ignore text.fixed-size".utf16.count, "before the reason")
+        XCTAssertEqual(joined.text, ", text.min-size")
+        let file = insertion(try edits(actions, titled: "Ignore text.min-size in this file", in: url))
+        XCTAssertEqual(file.line, 0)
+        XCTAssertEqual(file.character, 0)
+        XCTAssertEqual(file.text, "// higlint:ignore-file text.min-size\r\n", "the file's own line ends")
+        XCTAssertFalse(actions.contains { ($0["title"] as? String)?.contains("spec.") == true })
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testUTF8PositionsCountBytesWhenAgreed() throws {
         let url = try write("Home.swift", Self.source(size: 9))
         let client = try LSPClient(in: workspace)
