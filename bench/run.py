@@ -25,7 +25,10 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   in the N = 10,000 workspace, without the debounce, and the server's memory;
 - the crowded spec (bench/crowded_bench.py): 3,000 piled-up buttons, 4,498,500
   `buttons.spacing` pairs, through `check`, `watch` and `lsp`: time, peak memory and
-  the bounded count (1,000 pairs and one finding that counts the rest).
+  the bounded count (1,000 pairs and one finding that counts the rest);
+- SwiftUI (bench/swiftui_bench.py): `check` on the Food Truck fixture copied 84 times
+  (1,008 Swift files) against bench/swiftui_floor.swift (SwiftParser's parse and one visit
+  of every node, on one thread), then a save's latency in `watch` on the same tree.
 
 Prints a table and writes bench/results.json. Nothing here asserts a duration:
 it reports them, and says which targets were met.
@@ -36,7 +39,8 @@ usage: run.py [--higlint PATH] [--sizes 100,1000,10000] [--runs K]
               [--ib-copies K] [--ib-runs K] [--no-ib]
               [--figma-copies K] [--figma-runs K] [--no-figma]
               [--watch-sizes 100,10000] [--no-watch]
-              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--no-crowded] [--output FILE]
+              [--plugin-size 10000] [--plugin-runs K] [--no-plugin] [--no-lsp] [--no-crowded]
+              [--swiftui-copies 84] [--swiftui-runs K] [--no-swiftui] [--output FILE]
 
 `--sizes ""` skips the standard corpora; with `--no-heavy --no-big --no-watch` that
 times the IB and Figma steps alone (add `--no-plugin --no-lsp --no-crowded`, and
@@ -71,6 +75,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 import crowded_bench  # noqa: E402
 import gen_corpus  # noqa: E402
 import lsp_bench  # noqa: E402
+import swiftui_bench  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
 FIXTURES = os.path.join(REPO, "Tests", "Fixtures")
@@ -888,6 +893,8 @@ def verdicts(results):
         out.update(lsp_bench.verdicts(results["lsp"]))
     if results.get("crowded"):
         out.update(crowded_bench.verdicts(results["crowded"]))
+    if results.get("swiftui"):
+        out.update(swiftui_bench.verdicts(results["swiftui"]))
     plugin = results.get("plugin")
     if plugin:
         out[f"check {plugin['n']} with the example plugin <= (without + plugin CPU) x 1.2"] = (
@@ -978,6 +985,11 @@ def print_table(results):
         print(crowded_bench.describe(results["crowded"]))
     elif results.get("crowded_skipped"):
         print(f"\ncrowded: skipped ({results['crowded_skipped']})")
+    if results.get("swiftui"):
+        print()
+        print(swiftui_bench.describe(results["swiftui"]))
+    elif results.get("swiftui_skipped"):
+        print(f"\nSwiftUI: skipped ({results['swiftui_skipped']})")
     print()
     for name, met in results["targets"].items():
         print(f"  [{'met' if met else 'MISSED'}] {name}")
@@ -1009,6 +1021,9 @@ def main():
     parser.add_argument("--no-plugin", action="store_true")
     parser.add_argument("--no-lsp", action="store_true", help="skip the language server step")
     parser.add_argument("--no-crowded", action="store_true", help="skip the crowded spec's step (check, watch, lsp)")
+    parser.add_argument("--swiftui-copies", type=int, default=swiftui_bench.COPIES, help="copies of the SwiftUI fixture")
+    parser.add_argument("--swiftui-runs", type=int, default=swiftui_bench.RUNS, help="runs each of the SwiftUI floor and check")
+    parser.add_argument("--no-swiftui", action="store_true", help="skip the SwiftUI step (check and watch)")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     arguments = parser.parse_args()
     higlint = os.path.abspath(arguments.higlint)
@@ -1082,6 +1097,12 @@ def main():
     else:
         print(f"crowded: {crowded_bench.BUTTONS} piled-up buttons through check, watch and lsp...", file=sys.stderr, flush=True)
         results["crowded"] = crowded_bench.measure(higlint)
+    if arguments.no_swiftui:
+        results["swiftui_skipped"] = "--no-swiftui"
+    else:
+        print(f"SwiftUI: {arguments.swiftui_copies} copies of the Food Truck fixture, {arguments.swiftui_runs} runs each of the "
+              f"floor and check, then watch...", file=sys.stderr, flush=True)
+        results["swiftui"] = swiftui_bench.measure(higlint, arguments.swiftui_copies, arguments.swiftui_runs)
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     results["targets"] = verdicts(results)
     with open(arguments.output, "w") as handle:

@@ -14,17 +14,35 @@ public struct AppFacts: Sendable, Equatable {
     /// `UIStatusBarHidden`, only when `UIViewControllerBasedStatusBarAppearance` is NO:
     /// otherwise each view controller decides, and the key only affects launch.
     public var statusBarHidden: Bool?
+    /// `UIRequiresFullScreen`: the app opts out of iPad multitasking (Split View, Slide Over).
+    public var requiresFullScreen: Bool?
+    /// The facts the target's Info.plist file itself gives as they are here: that file is
+    /// reviewed as the app's screens (`InfoPlistFacts`) and reports them once, at its keys,
+    /// so the screens of the app's other files leave them to it. A fact only an
+    /// `INFOPLIST_KEY_*` build setting gives is not among them.
+    public var inInfoPlist: Set<Fact> = []
+
+    public enum Fact: Sendable, Hashable {
+        case orientations, padOrientations, statusBarHidden
+    }
 
     public static let unknown = AppFacts()
 
+    /// Said with `orientation.ipad-all` when the app sets `UIRequiresFullScreen`. The contract
+    /// (rules.md, version 3) has no exception for it, so the finding stands; the words say
+    /// why the app may have chosen fewer orientations, and what the key costs.
+    public static let requiresFullScreenNote = "; the app sets UIRequiresFullScreen, which opts out of iPad multitasking (Split View, Slide Over) and so lets it ship with fewer orientations, but the guideline still asks for all four"
+
     public init(
         device: Device? = nil, orientations: [Orientation]? = nil, padOrientations: [Orientation]? = nil,
-        statusBarHidden: Bool? = nil
+        statusBarHidden: Bool? = nil, requiresFullScreen: Bool? = nil, inInfoPlist: Set<Fact> = []
     ) {
         self.device = device
         self.orientations = orientations
         self.padOrientations = padOrientations
         self.statusBarHidden = statusBarHidden
+        self.requiresFullScreen = requiresFullScreen
+        self.inInfoPlist = inInfoPlist
     }
 
     /// The facts all of `list` agree on: a field two of them give differently is unknown.
@@ -35,6 +53,8 @@ public struct AppFacts: Sendable, Equatable {
             if out.orientations != facts.orientations { out.orientations = nil }
             if out.padOrientations != facts.padOrientations { out.padOrientations = nil }
             if out.statusBarHidden != facts.statusBarHidden { out.statusBarHidden = nil }
+            if out.requiresFullScreen != facts.requiresFullScreen { out.requiresFullScreen = nil }
+            out.inInfoPlist.formIntersection(facts.inInfoPlist)
         }
         return out
     }

@@ -13,6 +13,17 @@ enum InfoPlistReading: Sendable, Equatable {
 /// caller reads the files.
 enum TargetFacts {
     static func facts(settings: BuildSettings, infoPlist: InfoPlistReading) -> AppFacts {
+        var facts = keyFacts(settings: settings, infoPlist: infoPlist)
+        guard case .read = infoPlist else { return facts }
+        // What the file says alone is what its own review reports (InfoPlistFacts.read).
+        let file = keyFacts(settings: BuildSettings(layers: [], builtins: [:]), infoPlist: infoPlist)
+        if facts.orientations != nil, file.orientations == facts.orientations { facts.inInfoPlist.insert(.orientations) }
+        if facts.padOrientations != nil, file.padOrientations == facts.padOrientations { facts.inInfoPlist.insert(.padOrientations) }
+        if facts.statusBarHidden == true, file.statusBarHidden == true { facts.inInfoPlist.insert(.statusBarHidden) }
+        return facts
+    }
+
+    private static func keyFacts(settings: BuildSettings, infoPlist: InfoPlistReading) -> AppFacts {
         let info = InfoKeys(settings: settings, plist: infoPlist)
         var facts = AppFacts()
         facts.device = settings.value("TARGETED_DEVICE_FAMILY").flatMap(Device.fromDeviceFamily)
@@ -30,6 +41,7 @@ enum TargetFacts {
         if case .value(false) = controllerBased, case .value(let hidden) = info.bool("UIStatusBarHidden") {
             facts.statusBarHidden = hidden
         }
+        facts.requiresFullScreen = info.bool("UIRequiresFullScreen").known
         return facts
     }
 

@@ -232,13 +232,19 @@ struct ScreenAssembler {
             tabBar.translucent = true
             screen.tabBar = tabBar
         }
-        if let hidden = facts.statusBarHidden ?? (self.facts.statusBarHidden == true ? mark : nil) {
+        // What the app's Info.plist file says for every screen is reported once, at its key,
+        // where that file is reviewed (as for Interface Builder); what only an `INFOPLIST_KEY_*`
+        // setting says has no such line, and stays on each screen.
+        let app = self.facts
+        let appHidesStatusBar = app.statusBarHidden == true && !app.inInfoPlist.contains(.statusBarHidden)
+        if let hidden = facts.statusBarHidden ?? (appHidesStatusBar ? mark : nil) {
             var statusBar = StatusBar(marks: Marks(hidden))
             statusBar.hidden = true
             screen.statusBar = statusBar
         }
-        let orientations = device == .ipad ? self.facts.padOrientations : self.facts.orientations
-        if let orientations, !orientations.isEmpty {
+        let onPad = device == .ipad
+        let orientations = onPad ? app.padOrientations : app.orientations
+        if let orientations, !orientations.isEmpty, !app.inInfoPlist.contains(onPad ? .padOrientations : .orientations) {
             screen.orientations = orientations
         } else {
             ignored += ["orientation.ipad-all", "orientation.missing-variant"]
@@ -252,6 +258,12 @@ struct ScreenAssembler {
         }
         screen.review.ignore = ignored
         screen.review.ignoreMarks = marksOfIgnored
-        return ImportedScreen(screen: screen, elementNotes: ElementNotes(mapper.notes), sourceFixes: mapper.sourceFixes)
+        return ImportedScreen(
+            screen: screen, elementNotes: ElementNotes(mapper.notes), sourceFixes: mapper.sourceFixes,
+            wording: screen.orientations != nil && app.requiresFullScreen == true ? Self.fullScreenWording : nil)
+    }
+
+    private static let fullScreenWording = FindingWording { rule, _, message, _ in
+        if rule == "orientation.ipad-all" { message += AppFacts.requiresFullScreenNote }
     }
 }

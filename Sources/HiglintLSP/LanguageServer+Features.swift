@@ -62,11 +62,10 @@ extension LanguageServer {
     static let reasonPlaceholder = "why this screen is exempt"
 
     func codeActions(_ params: JSONValue) -> JSONValue {
-        guard let document = document(params), !document.isImported, let range = TextRange(params["range"]) else { return [] }
-        let folder = folders[document.folder]
-        // Reviewed with the other files' summaries, so that project findings come with their fixes too.
-        let reviewed = folder.engine.review(
-            document.text.bytes, file: document.file, among: folder.table.summaries(excluding: document.file.displayPath))
+        guard let document = document(params), let range = TextRange(params["range"]) else { return [] }
+        // Source typed as text (Swift) has fixes and suppression comments of its own; a storyboard has neither.
+        guard !document.isImported else { return document.reviewsText ? sourceActions(document, in: range) : [] }
+        let reviewed = reviewedWithProject(document)
         let maker = maker(for: document)
         var actions: [JSONValue] = []
         for finding in reviewed.findings.sorted(by: Finding.reportOrder) where maker.range(of: finding).overlaps(range) {
@@ -100,8 +99,15 @@ extension LanguageServer {
         return document.text.bytes[min(markLength, offset)..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 
-    private func action(_ title: String, _ edits: [HiglintCore.TextEdit], in document: OpenDocument, diagnostic: JSONValue,
-                        preferred: Bool) -> JSONValue {
+    /// The document's text reviewed with the other files' summaries, so that project findings come with their fixes too.
+    func reviewedWithProject(_ document: OpenDocument) -> FileResult {
+        let folder = folders[document.folder]
+        return folder.engine.review(
+            document.text.bytes, file: document.file, among: folder.table.summaries(excluding: document.file.displayPath))
+    }
+
+    func action(_ title: String, _ edits: [HiglintCore.TextEdit], in document: OpenDocument, diagnostic: JSONValue,
+                preferred: Bool) -> JSONValue {
         let lines = document.text.lines
         let changes = JSONValue.array(edits.map { edit in
             ["range": lines.range(ofBytes: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]

@@ -119,7 +119,8 @@ final class AppFactsLocatorTests: XCTestCase {
         let locator = AppFactsLocator()
         let storyboard = path("App/Base.lproj/Main.storyboard")
         XCTAssertEqual(locator.facts(forDocumentAt: storyboard), AppFacts(
-            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all, statusBarHidden: true))
+            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all, statusBarHidden: true,
+            inInfoPlist: [.orientations, .padOrientations, .statusBarHidden]))
         XCTAssertEqual(locator.sources(forDocumentAt: storyboard),
                        [path("App.xcodeproj/project.pbxproj"), path("App/Info.plist")])
         XCTAssertEqual(locator.notes(forDocumentAt: storyboard), [])
@@ -322,7 +323,8 @@ final class AppFactsLocatorTests: XCTestCase {
                          defaultName: "Missing")
         try writeAppPlist()
         XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")),
-                       AppFacts(orientations: [.portrait, .landscapeLeft], padOrientations: Self.all))
+                       AppFacts(orientations: [.portrait, .landscapeLeft], padOrientations: Self.all,
+                                inInfoPlist: [.orientations, .padOrientations]))
     }
 
     // MARK: - Generated Info.plist keys
@@ -354,6 +356,26 @@ final class AppFactsLocatorTests: XCTestCase {
         let facts = AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard"))
         XCTAssertNil(facts.orientations)
         XCTAssertEqual(facts.padOrientations, Self.all)
+        XCTAssertEqual(facts.inInfoPlist, [.padOrientations], "the file and the setting agree on the iPad list")
+    }
+
+    func testUIRequiresFullScreenIsReadFromThePlistAndFromItsGeneratedKey() throws {
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist(statusBar: "<key>UIRequiresFullScreen</key><true/>")
+        let storyboard = path("App/Base.lproj/Main.storyboard")
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: storyboard).requiresFullScreen, true)
+        try writeProject(app: #"TARGETED_DEVICE_FAMILY = "1,2"; GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_UIRequiresFullScreen = NO;"#)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: storyboard).requiresFullScreen, false)
+        try writeProject(app: Self.appSettings)
+        try writeAppPlist()
+        XCTAssertNil(AppFactsLocator().facts(forDocumentAt: storyboard).requiresFullScreen, "not written: unknown")
+    }
+
+    func testFactsOnlyAGeneratedKeyGivesAreNotTheInfoPlistFilesToReport() throws {
+        try writeProject(app: #"TARGETED_DEVICE_FAMILY = "1,2"; GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;"#)
+        let facts = AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(facts.orientations, [.portrait])
+        XCTAssertEqual(facts.inInfoPlist, [])
     }
 
     // MARK: - Membership
@@ -364,7 +386,8 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Card.xib")), .unknown)
         try writeProject(app: Self.appSettings, widget: #"INFOPLIST_FILE = "App/Info.plist"; TARGETED_DEVICE_FAMILY = "2,1";"#)
         XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Card.xib")), AppFacts(
-            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all))
+            device: .universal, orientations: [.portrait, .landscapeLeft], padOrientations: Self.all,
+            inInfoPlist: [.orientations, .padOrientations]))
     }
 
     func testAFileInNoTargetOfSeveralIsUnknown() throws {
@@ -569,7 +592,9 @@ final class AppFactsLocatorTests: XCTestCase {
         let app = TestFixtures.simplenote.path
         XCTAssertEqual(FileSystem.kind(at: app), .directory, app)
         let locator = AppFactsLocator()
-        let appFacts = AppFacts(device: .universal, orientations: Self.all, padOrientations: Self.all, statusBarHidden: nil)
+        let appFacts = AppFacts(
+            device: .universal, orientations: Self.all, padOrientations: Self.all, statusBarHidden: nil,
+            inInfoPlist: [.orientations, .padOrientations])
         for document in ["Simplenote/Classes/SPAuthViewController.xib", "Simplenote/Resources/LaunchScreen.storyboard",
                          "Simplenote/Classes/PinLock/PinLockViewController.xib"] {
             XCTAssertEqual(locator.facts(forDocumentAt: app + "/" + document), appFacts, document)

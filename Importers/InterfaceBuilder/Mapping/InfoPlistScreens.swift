@@ -52,13 +52,15 @@ enum InfoPlistScreens {
             screen.review.ignore = ignored
             screens.append(ImportedScreen(
                 screen: screen, reviewedPlugins: ["orientation", "bars"],
-                wording: wording(orientationKey: orientationKey)))
+                wording: wording(
+                    orientationKey: orientationKey,
+                    requiresFullScreen: plist.facts.requiresFullScreen == true || found.facts.requiresFullScreen == true)))
         }
         return .imported(ImportedFile(screens: screens, notes: found.notes, dependencies: found.sources))
     }
 
     /// The findings in the Info.plist's own words: its keys and values, and where Xcode sets them.
-    static func wording(orientationKey: String?) -> FindingWording {
+    static func wording(orientationKey: String?, requiresFullScreen: Bool = false) -> FindingWording {
         FindingWording { rule, _, message, hint in
             let key = orientationKey ?? "UISupportedInterfaceOrientations"
             switch rule {
@@ -71,6 +73,7 @@ enum InfoPlistScreens {
                 words = words.replacing("ipad screen supports", with: "\(key) lists")
                 words = words.replacing("iphone screen supports", with: "\(key) lists")
                 if rule == "orientation.missing-variant" { words = "\(key) " + words.replacing("supports ", with: "lists ") }
+                if rule == "orientation.ipad-all", requiresFullScreen { words += AppFacts.requiresFullScreenNote }
                 message = words
                 hint = rule == "orientation.ipad-all"
                     ? "Add the missing orientations to \(key) (iPad Orientation, in the target's General settings)."
