@@ -14,17 +14,21 @@ public struct AppFacts: Sendable, Equatable {
     /// `UIStatusBarHidden`, only when `UIViewControllerBasedStatusBarAppearance` is NO:
     /// otherwise each view controller decides, and the key only affects launch.
     public var statusBarHidden: Bool?
+    /// `UIUserInterfaceStyle`: the one appearance an app locked to Light or Dark is drawn in;
+    /// nil when it follows the system (`Automatic`, or no key) or the key is not known.
+    public var interfaceStyle: Appearance?
 
     public static let unknown = AppFacts()
 
     public init(
         device: Device? = nil, orientations: [Orientation]? = nil, padOrientations: [Orientation]? = nil,
-        statusBarHidden: Bool? = nil
+        statusBarHidden: Bool? = nil, interfaceStyle: Appearance? = nil
     ) {
         self.device = device
         self.orientations = orientations
         self.padOrientations = padOrientations
         self.statusBarHidden = statusBarHidden
+        self.interfaceStyle = interfaceStyle
     }
 
     /// The facts all of `list` agree on: a field two of them give differently is unknown.
@@ -35,6 +39,7 @@ public struct AppFacts: Sendable, Equatable {
             if out.orientations != facts.orientations { out.orientations = nil }
             if out.padOrientations != facts.padOrientations { out.padOrientations = nil }
             if out.statusBarHidden != facts.statusBarHidden { out.statusBarHidden = nil }
+            if out.interfaceStyle != facts.interfaceStyle { out.interfaceStyle = nil }
         }
         return out
     }
@@ -50,6 +55,18 @@ extension Device {
         case (true, false): return .iphone
         case (false, true): return .ipad
         case (false, false): return nil
+        }
+    }
+}
+
+extension Appearance {
+    /// `UIUserInterfaceStyle`'s values: `Light` and `Dark` lock the app to one appearance;
+    /// `Automatic` (and anything else) leaves it to the system, both appearances.
+    static func fromInterfaceStyle(_ text: String) -> Appearance? {
+        switch text {
+        case "Light": return .light
+        case "Dark": return .dark
+        default: return nil
         }
     }
 }

@@ -30,6 +30,7 @@ enum TargetFacts {
         if case .value(false) = controllerBased, case .value(let hidden) = info.bool("UIStatusBarHidden") {
             facts.statusBarHidden = hidden
         }
+        facts.interfaceStyle = info.string("UIUserInterfaceStyle").known.flatMap(Appearance.fromInterfaceStyle)
         return facts
     }
 
@@ -102,6 +103,10 @@ private struct InfoKeys {
             plistKeys: plistKeys, generatedKeys: generatedKeys,
             fromPlist: { value in value.array.flatMap { Self.orientations($0.compactMap(\.string)) } },
             fromSetting: { Self.orientations($0.split(separator: " ").map(String.init)) })
+    }
+
+    func string(_ key: String) -> Lookup<String> {
+        lookup(plistKeys: [key], generatedKeys: [key], fromPlist: \.string, fromSetting: { $0 })
     }
 
     func bool(_ key: String) -> Lookup<Bool> {

@@ -34,6 +34,22 @@ extension ViewMapper {
         return declared
     }
 
+    /// The appearance a view or view controller locks itself to: `overrideUserInterfaceStyle`,
+    /// which Interface Builder has no inspector for, so a file sets it as a user-defined runtime
+    /// attribute (a number: 1 light, 2 dark; 0 follows the system).
+    static func interfaceStyle(of object: XMLElement) -> Appearance? {
+        guard let list = object.child(.userDefinedRuntimeAttributes) else { return nil }
+        for attribute in list.children(.userDefinedRuntimeAttribute)
+        where attribute.attribute(.keyPath, is: "overrideUserInterfaceStyle") {
+            switch attribute.children.first(where: { $0.attribute(.key, is: "value") })?.number(.value) {
+            case 1?: return .light
+            case 2?: return .dark
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     /// Why a view's drawing is not known, or nil when IB states it.
     static func unknownDrawing(of view: XMLElement) -> String? {
         if let customClass = view[.customClass] { return "the custom class \(customClass) may draw it" }
@@ -139,5 +155,15 @@ extension ViewMapper {
     static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
         outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width
             && outer.y + outer.height >= inner.y + inner.height
+    }
+}
+
+extension Color {
+    /// The colour as a view locked to `appearance` draws it: that appearance's value in both
+    /// (a dynamic colour no longer changes); unchanged when nothing locks it.
+    func locked(to appearance: Appearance?) -> Color {
+        guard let appearance, case .known(let light, let dark) = self else { return self }
+        let value = appearance == .light ? light : dark
+        return .known(light: value, dark: value)
     }
 }
