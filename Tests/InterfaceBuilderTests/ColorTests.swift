@@ -289,4 +289,41 @@ final class ColorTests: XCTestCase {
             .filter { $0.rule == "text.contrast" }.map(\.element), ["hint"])
         XCTAssertEqual(IB.review(form(editable: " editable=\"NO\"")).findings.filter { $0.rule == "text.contrast" }.map(\.element), ["hint"])
     }
+
+    // MARK: - What UIKit fills when IB states no colour
+
+    func testATableAndItsCellsHaveUIKitsFillForTheTablesStyle() {
+        func table(style: String, cellFill: String = "") -> String {
+            IB.storyboard(IB.scene("""
+                <tableViewController id="tvc" sceneMemberID="viewController">
+                    <tableView key="view" style="\(style)" dataMode="prototypes" id="table">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <prototypes>
+                            <tableViewCell reuseIdentifier="c" id="cell">
+                                <rect key="frame" x="0.0" y="50" width="375" height="44"/>
+                                <tableViewCellContentView key="contentView" id="content">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                    <subviews>
+                \(Self.label("title", color: Self.srgb("#494949"), frame: "x=\"16\" y=\"0\" width=\"200\" height=\"44\""))
+                                    </subviews>
+                                </tableViewCellContentView>
+                                \(cellFill)
+                            </tableViewCell>
+                        </prototypes>
+                    </tableView>
+                </tableViewController>
+                """))
+        }
+        let grouped = IB.screen(table(style: "insetGrouped"))
+        XCTAssertEqual(IB.element("table", in: grouped)?.background?[.light]?.hexRGB, "#F2F2F7")
+        XCTAssertEqual(IB.element("cell", in: grouped)?.background?[.dark]?.hexRGB, "#1C1C1E")
+        // A fixed dark gray title: legible on the cell in Light, not in Dark, and the message says which.
+        XCTAssertEqual(Self.contrast(IB.review(table(style: "insetGrouped"))), ["#494949 on #1C1C1E is 1.88:1, under 4.5:1 in the dark appearance"])
+        let plain = IB.screen(table(style: "plain"))
+        XCTAssertEqual(IB.element("cell", in: plain)?.background?[.dark]?.hexRGB, "#000000")
+        XCTAssertEqual(IB.element("table", in: plain)?.background?[.light]?.hexRGB, "#FFFFFF")
+        // A fill IB states is the cell's.
+        let white = IB.screen(table(style: "grouped", cellFill: "<color key=\"backgroundColor\" \(Self.srgb("#FFFFFF"))/>"))
+        XCTAssertEqual(IB.element("cell", in: white)?.background, .fixed(.white))
+    }
 }

@@ -104,6 +104,8 @@ struct ViewMapper {
         var unknownBehind: String?
         /// The appearance the view is drawn in when it, or an ancestor, is locked to one.
         var appearance: Appearance?
+        /// Whether the nearest table view above is of a grouped style; nil under none.
+        var groupedTable: Bool?
     }
 
     /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
@@ -215,7 +217,7 @@ struct ViewMapper {
         fields.scroll = Self.scroll(of: view)
         // A view locked to one appearance draws itself and its subviews in it alone.
         let appearance = Self.interfaceStyle(of: view) ?? parent.appearance
-        let own = ownBackground(of: view, type: fields.type)?.locked(to: appearance)
+        let own = ownBackground(of: view, type: fields.type, groupedTable: parent.groupedTable)?.locked(to: appearance)
         if let foreground = foreground(of: view)?.locked(to: appearance) {
             let behind = background(under: absolute, own: own, ancestry: parent)
             fields.background = behind
@@ -232,7 +234,7 @@ struct ViewMapper {
         var childAncestry = Ancestry(
             origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown,
             coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers, unknownBehind: parent.unknownBehind,
-            appearance: appearance)
+            appearance: appearance, groupedTable: view.isNamed(.tableView) ? Self.isGrouped(view) : parent.groupedTable)
         if case .unknown(let reason)? = own { childAncestry.unknownBehind = reason }
         if let cover = recordCover(frame: absolute, background: own) { childAncestry.ancestorCovers.append(cover) }
         if let own, Self.isOpaque(own) { childAncestry.coverFloor = covers.count }
