@@ -36,10 +36,21 @@ final class AppearanceLockTests: XCTestCase {
         "</label>",
     ]).replacingOccurrences(of: "</view>", with: "<color key=\"backgroundColor\" systemColor=\"systemBackgroundColor\"/></view>")
 
-    private func contrast(style: String?) throws -> [String] {
+    /// The same in SwiftUI: a fixed dark gray on the system background.
+    private static let swiftUI = """
+        import SwiftUI
+
+        struct OrView: View {
+            var body: some View {
+                Text("Or").foregroundColor(Color(white: 0.333))
+            }
+        }
+        """
+
+    private func contrast(style: String?, file: String = "App/Main.storyboard", source: String = storyboard) throws -> [String] {
         let tree = try SpecTree()
         try tree.write("App.xcodeproj/project.pbxproj", Self.project)
-        try tree.write("App/Main.storyboard", Self.storyboard)
+        try tree.write(file, source)
         let key = style.map { "<key>UIUserInterfaceStyle</key><string>\($0)</string>" } ?? ""
         try tree.write("App/Info.plist", """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -59,5 +70,12 @@ final class AppearanceLockTests: XCTestCase {
         let dark = try contrast(style: "Dark")
         XCTAssertEqual(dark.count, 1, "\(dark)")
         XCTAssertTrue(dark.first?.contains("#555555 on #000000 is 2.81:1, under 4.5:1 (IB label") == true, "\(dark)")
+    }
+
+    func testASwiftUIAppLockedToLightIsNotReviewedInTheDarkAppearance() throws {
+        let open = try contrast(style: nil, file: "App/OrView.swift", source: Self.swiftUI)
+        XCTAssertEqual(open.count, 1, "\(open)")
+        XCTAssertTrue(open.first?.contains("#555555 on #000000 is 2.81:1, under 4.5:1") == true, "\(open)")
+        XCTAssertEqual(try contrast(style: "Light", file: "App/OrView.swift", source: Self.swiftUI), [])
     }
 }

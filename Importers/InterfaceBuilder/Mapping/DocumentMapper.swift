@@ -129,7 +129,7 @@ struct DocumentMapper {
             screen: controller.mark, parent: parent?.1,
             navigationBar: graph.showsNavigationBar(controller) ? navigationItem?.mark ?? controller.mark : nil)
         screen.elements = elements
-        screen.background = Self.background(rootView.flatMap(screenBackground(of:)), lockedTo: appearance)
+        screen.background = Color.screenBackground(rootView.flatMap(screenBackground(of:)), lockedTo: appearance)
         applyFacts(to: &screen)
         var ignored: [String] = []
         if graph.showsNavigationBar(controller) {
@@ -232,7 +232,7 @@ struct DocumentMapper {
             screen.name = name
             screen.marks = ModelAdapter.marks(screen: view.mark, parent: nil, navigationBar: nil)
             screen.elements = elements
-            screen.background = Self.background(screenBackground(of: view), lockedTo: appearance)
+            screen.background = Color.screenBackground(screenBackground(of: view), lockedTo: appearance)
             applyFacts(to: &screen)
             var ignored: [String] = []
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
@@ -254,17 +254,6 @@ struct DocumentMapper {
         guard rootView.isNamed(.view) else { return nil }
         if let reason = ViewMapper.unknownDrawing(of: rootView) { return .unknown(reason) }
         return colors.color(of: rootView, key: "backgroundColor")
-    }
-
-    /// The screen's fill in the appearance it is locked to. A screen that states none has the
-    /// system background, which in one appearance alone is that appearance's (white in Light):
-    /// a spec spells it as that colour, since its own default is both.
-    static func background(_ color: Color?, lockedTo appearance: Appearance?) -> Color? {
-        guard let appearance else { return color }
-        let system = appearance == .light ? RGBA.white : RGBA.black
-        guard let color else { return .fixed(system) }
-        // Translucent, it shows the system background of that one appearance through it.
-        return color[appearance].map { .fixed($0.over(system)) } ?? color
     }
 
     // MARK: - The app's facts

@@ -178,13 +178,3 @@ extension ViewMapper {
             && outer.y + outer.height >= inner.y + inner.height
     }
 }
-
-extension Color {
-    /// The colour as a view locked to `appearance` draws it: that appearance's value in both
-    /// (a dynamic colour no longer changes); unchanged when nothing locks it.
-    func locked(to appearance: Appearance?) -> Color {
-        guard let appearance, case .known(let light, let dark) = self else { return self }
-        let value = appearance == .light ? light : dark
-        return .known(light: value, dark: value)
-    }
-}
