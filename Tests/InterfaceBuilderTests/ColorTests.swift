@@ -326,4 +326,25 @@ final class ColorTests: XCTestCase {
         let white = IB.screen(table(style: "grouped", cellFill: "<color key=\"backgroundColor\" \(Self.srgb("#FFFFFF"))/>"))
         XCTAssertEqual(IB.element("cell", in: white)?.background, .fixed(.white))
     }
+
+    // MARK: - IB's Default colour
+
+    func testIBsDefaultColourIsTheLabelColourEvenWhenCodeHoldsTheLabel() {
+        // A label left at Default on a fixed white container, with an outlet from its
+        // controller: the file says the label colour, white in the dark appearance.
+        let container = """
+                                    <view id="box">
+                                        <rect key="frame" x="0" y="0" width="375" height="300"/>
+                                        <subviews>
+            \(Self.label("title", color: nil))
+                                        </subviews>
+                                        <color key="backgroundColor" \(Self.srgb("#FFFFFF"))/>
+                                    </view>
+            """
+        let text = Self.document(subviews: container).replacingOccurrences(
+            of: "</viewController>", with: "<connections><outlet property=\"titleLabel\" destination=\"title\" id=\"o1\"/></connections></viewController>")
+        XCTAssertTrue(text.contains("property=\"titleLabel\""))
+        XCTAssertEqual(IB.element("title", in: IB.screen(text))?.color, SystemColors.color(named: "labelColor"))
+        XCTAssertEqual(Self.contrast(IB.review(text)), ["#FFFFFF on #FFFFFF is 1.00:1, under 4.5:1 in the dark appearance"])
+    }
 }
