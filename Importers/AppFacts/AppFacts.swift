@@ -25,6 +25,9 @@ public struct AppFacts: Sendable, Equatable {
     public enum Fact: Sendable, Hashable {
         case orientations, padOrientations, statusBarHidden
     }
+    /// `UIUserInterfaceStyle`: the one appearance an app locked to Light or Dark is drawn in;
+    /// nil when it follows the system (`Automatic`, or no key) or the key is not known.
+    public var interfaceStyle: Appearance?
 
     public static let unknown = AppFacts()
 
@@ -35,7 +38,8 @@ public struct AppFacts: Sendable, Equatable {
 
     public init(
         device: Device? = nil, orientations: [Orientation]? = nil, padOrientations: [Orientation]? = nil,
-        statusBarHidden: Bool? = nil, requiresFullScreen: Bool? = nil, inInfoPlist: Set<Fact> = []
+        statusBarHidden: Bool? = nil, requiresFullScreen: Bool? = nil, inInfoPlist: Set<Fact> = [],
+        interfaceStyle: Appearance? = nil
     ) {
         self.device = device
         self.orientations = orientations
@@ -43,6 +47,7 @@ public struct AppFacts: Sendable, Equatable {
         self.statusBarHidden = statusBarHidden
         self.requiresFullScreen = requiresFullScreen
         self.inInfoPlist = inInfoPlist
+        self.interfaceStyle = interfaceStyle
     }
 
     /// The facts all of `list` agree on: a field two of them give differently is unknown.
@@ -55,6 +60,7 @@ public struct AppFacts: Sendable, Equatable {
             if out.statusBarHidden != facts.statusBarHidden { out.statusBarHidden = nil }
             if out.requiresFullScreen != facts.requiresFullScreen { out.requiresFullScreen = nil }
             out.inInfoPlist.formIntersection(facts.inInfoPlist)
+            if out.interfaceStyle != facts.interfaceStyle { out.interfaceStyle = nil }
         }
         return out
     }
@@ -70,6 +76,18 @@ extension Device {
         case (true, false): return .iphone
         case (false, true): return .ipad
         case (false, false): return nil
+        }
+    }
+}
+
+extension Appearance {
+    /// `UIUserInterfaceStyle`'s values: `Light` and `Dark` lock the app to one appearance;
+    /// `Automatic` (and anything else) leaves it to the system, both appearances.
+    static func fromInterfaceStyle(_ text: String) -> Appearance? {
+        switch text {
+        case "Light": return .light
+        case "Dark": return .dark
+        default: return nil
         }
     }
 }

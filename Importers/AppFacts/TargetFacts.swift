@@ -42,6 +42,7 @@ enum TargetFacts {
             facts.statusBarHidden = hidden
         }
         facts.requiresFullScreen = info.bool("UIRequiresFullScreen").known
+        facts.interfaceStyle = info.string("UIUserInterfaceStyle").known.flatMap(Appearance.fromInterfaceStyle)
         return facts
     }
 
@@ -114,6 +115,10 @@ private struct InfoKeys {
             plistKeys: plistKeys, generatedKeys: generatedKeys,
             fromPlist: { value in value.array.flatMap { Self.orientations($0.compactMap(\.string)) } },
             fromSetting: { Self.orientations($0.split(separator: " ").map(String.init)) })
+    }
+
+    func string(_ key: String) -> Lookup<String> {
+        lookup(plistKeys: [key], generatedKeys: [key], fromPlist: \.string, fromSetting: { $0 })
     }
 
     func bool(_ key: String) -> Lookup<Bool> {

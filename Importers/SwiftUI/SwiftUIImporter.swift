@@ -251,6 +251,8 @@ struct ScreenAssembler {
         }
         screen.marks = marks
         screen.elements = elements
+        // An app locked to one appearance by its Info.plist is drawn in that one alone.
+        if let appearance = self.facts.interfaceStyle { screen.lock(to: appearance) }
         var marksOfIgnored = Array(repeating: mark, count: ignored.count)
         for (rule, ruleMark) in suppressions.file {
             ignored.append(rule)

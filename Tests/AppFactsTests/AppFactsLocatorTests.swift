@@ -378,6 +378,29 @@ final class AppFactsLocatorTests: XCTestCase {
         XCTAssertEqual(facts.inInfoPlist, [])
     }
 
+    // MARK: - The appearance
+
+    func testUIUserInterfaceStyleLocksTheAppToOneAppearance() throws {
+        try writeProject(app: Self.appSettings)
+        let cases: [(String, Appearance?)] = [("Light", .light), ("Dark", .dark), ("Automatic", nil), ("light", nil)]
+        for (value, expected) in cases {
+            try write("App/Info.plist", Self.plist("<key>UIUserInterfaceStyle</key><string>\(value)</string>"))
+            XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")).interfaceStyle, expected, value)
+        }
+        try write("App/Info.plist", Self.plist(""))
+        XCTAssertNil(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")).interfaceStyle)
+    }
+
+    func testTheGeneratedInterfaceStyleKeyCountsAndADisagreementIsUnknown() throws {
+        try writeProject(app: Self.appSettings, widget: """
+            GENERATE_INFOPLIST_FILE = YES; TARGETED_DEVICE_FAMILY = 2; INFOPLIST_KEY_UIUserInterfaceStyle = Dark;
+            """)
+        XCTAssertEqual(AppFactsLocator().facts(forDocumentAt: path("Widget/Widget.xib")).interfaceStyle, .dark)
+        try writeProject(app: Self.appSettings + "GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_UIUserInterfaceStyle = Dark;")
+        try write("App/Info.plist", Self.plist("<key>UIUserInterfaceStyle</key><string>Light</string>"))
+        XCTAssertNil(AppFactsLocator().facts(forDocumentAt: path("App/Base.lproj/Main.storyboard")).interfaceStyle)
+    }
+
     // MARK: - Membership
 
     func testAFileInTwoTargetsKeepsOnlyWhatBothSay() throws {

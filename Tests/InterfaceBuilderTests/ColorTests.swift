@@ -195,4 +195,148 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(AssetColors.colorSet(reference)[.dark]?.hexRGB, "#FF453A")
         XCTAssertEqual(AssetColors.colorSet(.null).isKnown, false)
     }
+
+    // MARK: - One appearance
+
+    /// `overrideUserInterfaceStyle` as IB stores it: a user-defined runtime attribute.
+    static func interfaceStyle(_ value: Int) -> String {
+        """
+        <userDefinedRuntimeAttributes>
+            <userDefinedRuntimeAttribute type="number" keyPath="overrideUserInterfaceStyle">
+                <integer key="value" value="\(value)"/>
+            </userDefinedRuntimeAttribute>
+        </userDefinedRuntimeAttributes>
+        """
+    }
+
+    func testAControllerLockedToOneAppearanceIsReviewedInItAlone() {
+        // A fixed dark gray on the system background: legible in Light, 2.81:1 in Dark.
+        let gray = Self.label(color: Self.srgb("#555555"))
+        let open = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: gray)
+        XCTAssertEqual(Self.contrast(IB.review(open)).map { $0.hasSuffix("in the dark appearance") }, [true])
+        let light = open.replacingOccurrences(of: "sceneMemberID=\"viewController\">", with: "sceneMemberID=\"viewController\">" + Self.interfaceStyle(1))
+        XCTAssertEqual(Self.contrast(IB.review(light)), [])
+        XCTAssertEqual(IB.screen(light)?.background, .fixed(.white))
+        // Locked to Dark, the failure is the only one there is: no appearance to name.
+        let dark = open.replacingOccurrences(of: "sceneMemberID=\"viewController\">", with: "sceneMemberID=\"viewController\">" + Self.interfaceStyle(2))
+        XCTAssertEqual(Self.contrast(IB.review(dark)), ["#555555 on #000000 is 2.81:1, under 4.5:1"])
+        // 0 is "unspecified": the system decides, both appearances.
+        let unspecified = open.replacingOccurrences(of: "sceneMemberID=\"viewController\">", with: "sceneMemberID=\"viewController\">" + Self.interfaceStyle(0))
+        XCTAssertEqual(Self.contrast(IB.review(unspecified)), Self.contrast(IB.review(open)))
+        // A root without a fill, locked to Light, has the light system background.
+        let bare = Self.document(background: nil, subviews: gray)
+            .replacingOccurrences(of: "id=\"root\">", with: "id=\"root\">" + Self.interfaceStyle(1))
+        XCTAssertEqual(IB.screen(bare)?.background, .fixed(.white))
+        XCTAssertEqual(Self.contrast(IB.review(bare)), [])
+    }
+
+    func testAViewLockedToOneAppearanceDrawsItsSubviewsInIt() {
+        // The same gray label twice: inside a light-locked panel of the system background, and beside it.
+        func panel(_ inside: String) -> String {
+            """
+                                    <view id="panel">
+                                        <rect key="frame" x="0" y="0" width="375" height="300"/>
+                                        <subviews>
+            \(Self.label("inside", color: inside))
+                                        </subviews>
+                                        <color key="backgroundColor" systemColor="systemBackgroundColor"/>
+            \(Self.interfaceStyle(1))
+                                    </view>
+            \(Self.label("outside", color: Self.srgb("#555555"), frame: "x=\"20\" y=\"400\" width=\"200\" height=\"21\""))
+            """
+        }
+        let gray = panel(Self.srgb("#555555"))
+        let result = IB.review(Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: gray))
+        XCTAssertEqual(result.findings.filter { $0.rule == "text.contrast" }.map(\.element), ["outside"])
+        let screen = IB.screen(Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: gray))
+        XCTAssertEqual(IB.element("panel", in: screen)?.background, .fixed(.white))
+        XCTAssertEqual(IB.element("inside", in: screen)?.color, .fixed(RGBA(hex: "#555555") ?? .black))
+        // A label of the system's label colour in a light-locked view over a dark-locked root:
+        // black on the panel's white, legible.
+        let labelInside = panel("systemColor=\"labelColor\"")
+        let darkRoot = Self.document(background: "systemColor=\"systemBackgroundColor\"", subviews: labelInside)
+            .replacingOccurrences(of: "id=\"root\">", with: "id=\"root\">" + Self.interfaceStyle(2))
+        XCTAssertEqual(IB.element("inside", in: IB.screen(darkRoot))?.color, .fixed(.black))
+    }
+
+    // MARK: - A placeholder drawn as a label
+
+    func testALabelDrawnInsideAnEditableTextViewIsItsPlaceholderNotItsText() {
+        func form(editable: String = "", labelFrame: String = "x=\"28\" y=\"108\" width=\"200\" height=\"21\"") -> String {
+            let textView = """
+                                    <textView clipsSubviews="YES"\(editable) id="field">
+                                        <rect key="frame" x="20" y="100" width="335" height="150"/>
+                                        <color key="backgroundColor" \(Self.srgb("#FFFFFF"))/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                        <color key="textColor" \(Self.srgb("#000000"))/>
+                                    </textView>
+                """
+            return Self.document(subviews: textView + Self.label("hint", text: "How can the app be improved?", color: Self.srgb("#C7C7CD"), frame: labelFrame))
+        }
+        XCTAssertEqual(IB.review(form()).findings.filter { $0.rule == "text.contrast" }.map(\.element), [])
+        // The rules that measure its text still do.
+        XCTAssertTrue(IB.review(form()).findings.contains { $0.rule == "text.fixed-size" && $0.element == "hint" })
+        // Beside the text view, or over one that cannot be edited, it is text like any other.
+        XCTAssertEqual(IB.review(form(labelFrame: "x=\"20\" y=\"300\" width=\"200\" height=\"21\"")).findings
+            .filter { $0.rule == "text.contrast" }.map(\.element), ["hint"])
+        XCTAssertEqual(IB.review(form(editable: " editable=\"NO\"")).findings.filter { $0.rule == "text.contrast" }.map(\.element), ["hint"])
+    }
+
+    // MARK: - What UIKit fills when IB states no colour
+
+    func testATableAndItsCellsHaveUIKitsFillForTheTablesStyle() {
+        func table(style: String, cellFill: String = "") -> String {
+            IB.storyboard(IB.scene("""
+                <tableViewController id="tvc" sceneMemberID="viewController">
+                    <tableView key="view" style="\(style)" dataMode="prototypes" id="table">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <prototypes>
+                            <tableViewCell reuseIdentifier="c" id="cell">
+                                <rect key="frame" x="0.0" y="50" width="375" height="44"/>
+                                <tableViewCellContentView key="contentView" id="content">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                    <subviews>
+                \(Self.label("title", color: Self.srgb("#494949"), frame: "x=\"16\" y=\"0\" width=\"200\" height=\"44\""))
+                                    </subviews>
+                                </tableViewCellContentView>
+                                \(cellFill)
+                            </tableViewCell>
+                        </prototypes>
+                    </tableView>
+                </tableViewController>
+                """))
+        }
+        let grouped = IB.screen(table(style: "insetGrouped"))
+        XCTAssertEqual(IB.element("table", in: grouped)?.background?[.light]?.hexRGB, "#F2F2F7")
+        XCTAssertEqual(IB.element("cell", in: grouped)?.background?[.dark]?.hexRGB, "#1C1C1E")
+        // A fixed dark gray title: legible on the cell in Light, not in Dark, and the message says which.
+        XCTAssertEqual(Self.contrast(IB.review(table(style: "insetGrouped"))), ["#494949 on #1C1C1E is 1.88:1, under 4.5:1 in the dark appearance"])
+        let plain = IB.screen(table(style: "plain"))
+        XCTAssertEqual(IB.element("cell", in: plain)?.background?[.dark]?.hexRGB, "#000000")
+        XCTAssertEqual(IB.element("table", in: plain)?.background?[.light]?.hexRGB, "#FFFFFF")
+        // A fill IB states is the cell's.
+        let white = IB.screen(table(style: "grouped", cellFill: "<color key=\"backgroundColor\" \(Self.srgb("#FFFFFF"))/>"))
+        XCTAssertEqual(IB.element("cell", in: white)?.background, .fixed(.white))
+    }
+
+    // MARK: - IB's Default colour
+
+    func testIBsDefaultColourIsTheLabelColourEvenWhenCodeHoldsTheLabel() {
+        // A label left at Default on a fixed white container, with an outlet from its
+        // controller: the file says the label colour, white in the dark appearance.
+        let container = """
+                                    <view id="box">
+                                        <rect key="frame" x="0" y="0" width="375" height="300"/>
+                                        <subviews>
+            \(Self.label("title", color: nil))
+                                        </subviews>
+                                        <color key="backgroundColor" \(Self.srgb("#FFFFFF"))/>
+                                    </view>
+            """
+        let text = Self.document(subviews: container).replacingOccurrences(
+            of: "</viewController>", with: "<connections><outlet property=\"titleLabel\" destination=\"title\" id=\"o1\"/></connections></viewController>")
+        XCTAssertTrue(text.contains("property=\"titleLabel\""))
+        XCTAssertEqual(IB.element("title", in: IB.screen(text))?.color, SystemColors.color(named: "labelColor"))
+        XCTAssertEqual(Self.contrast(IB.review(text)), ["#FFFFFF on #FFFFFF is 1.00:1, under 4.5:1 in the dark appearance"])
+    }
 }

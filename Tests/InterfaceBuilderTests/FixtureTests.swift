@@ -73,7 +73,29 @@ final class FixtureJudgementTests: XCTestCase {
         }
         // Cancel and Save sheets, and the previous/next arrows, are not crowded bars.
         XCTAssertEqual(rules.filter { $0 == "bars.nav-crowded" }, [])
-        XCTAssertEqual(rules.filter { $0 == "layout.offscreen" }.count, 1, "only the hand-placed label 1 pt past the edge")
+        XCTAssertEqual(rules.filter { $0 == "layout.offscreen" }.count, 1, "only the hand-placed label 1 pt past the edge, judged real")
+    }
+
+    /// The contrast findings judged one by one (docs/interface-builder.md, "Contrast"): the
+    /// placeholder drawn as a label is gone, the text in grouped tables' cells is measured on
+    /// the cell, and nothing else comes or goes unjudged.
+    func testTheContrastFindingsAreTheJudgedOnes() throws {
+        let found = try findings().filter { $0.rule == "text.contrast" }
+            .map { "\($0.file.split(separator: "/").last.map(String.init) ?? $0.file) \($0.element)" }.sorted()
+        let judged = [
+            "duckduckgo-Feedback.storyboard 7zN-Xh-yYi", "duckduckgo-Feedback.storyboard A1s-GY-hbq",
+            "duckduckgo-Feedback.storyboard Vp9-Jz-mUC", "duckduckgo-Feedback.storyboard lsB-Kq-U8p",
+            "inaturalist-MainStoryboard.storyboard 2oq-jA-OoV", "inaturalist-MainStoryboard.storyboard duv-dw-uXw",
+            "inaturalist-MainStoryboard.storyboard TSU-vf-AJw", "inaturalist-MainStoryboard.storyboard xE8-Wh-GqW",
+            "inaturalist-MainStoryboard.storyboard xXw-vv-sTU", "inaturalist-MainStoryboard.storyboard qle-TF-Ddf",
+            // Light and dark each fail: two findings.
+            "PinLockViewController.xib WOh-Ux-wmS", "PinLockViewController.xib WOh-Ux-wmS",
+            "PinLockViewController.xib amM-I9-F7S", "PinLockViewController.xib amM-I9-F7S",
+            "SPAuthViewController.xib 223-DD-dLN", "SPDiagnosticsViewController.xib ixr-Hy-Nmm",
+            "SPOnboardingViewController.xib WbO-Sw-z3Q", "SPOnboardingViewController.xib 1Du-WL-hgy",
+        ].sorted()
+        XCTAssertEqual(found, judged)
+        XCTAssertFalse(found.contains("duckduckgo-Feedback.storyboard sJW-tG-IzU"), "a text view's placeholder")
     }
 }
 

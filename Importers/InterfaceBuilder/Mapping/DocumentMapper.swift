@@ -116,7 +116,9 @@ struct DocumentMapper {
     ) -> ImportedScreen {
         var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions, colors: colors)
         let rootView = controller.child(key: "view")
-        var elements = rootView.map { mapper.elements(ofRoot: $0) } ?? []
+        let appearance = rootView.flatMap(ViewMapper.interfaceStyle(of:)) ?? ViewMapper.interfaceStyle(of: controller)
+            ?? facts.interfaceStyle
+        var elements = rootView.map { mapper.elements(ofRoot: $0, appearance: appearance) } ?? []
         Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
         var screen = Screen(device: device, canvas: canvas(of: controller, rootView: rootView))
         Parked.holdBackOffscreen(in: &elements, canvasWidth: screen.canvas.width)
@@ -127,7 +129,7 @@ struct DocumentMapper {
             screen: controller.mark, parent: parent?.1,
             navigationBar: graph.showsNavigationBar(controller) ? navigationItem?.mark ?? controller.mark : nil)
         screen.elements = elements
-        screen.background = rootView.flatMap(screenBackground(of:))
+        screen.background = Color.screenBackground(rootView.flatMap(screenBackground(of:)), lockedTo: appearance)
         applyFacts(to: &screen)
         var ignored: [String] = []
         if graph.showsNavigationBar(controller) {
@@ -219,7 +221,10 @@ struct DocumentMapper {
         })
         return zip(views, names).map { view, name in
             var mapper = ViewMapper(systemImages: systemImages, tapActions: tapActions, colors: colors)
-            var elements = mapper.elements(ofRoot: view)
+            let ownersView = ownerView != nil && view[.id] == ownerView
+            let appearance = ViewMapper.interfaceStyle(of: view)
+                ?? (ownersView ? owner.flatMap(ViewMapper.interfaceStyle(of:)) : nil) ?? facts.interfaceStyle
+            var elements = mapper.elements(ofRoot: view, appearance: appearance)
             Alternates.holdBackSpacing(in: &elements, roles: mapper.alternateRoles)
             let rootSize = ViewMapper.frame(of: view).map { Size(width: $0.width, height: $0.height) }
             // A xib's view is laid out at the size IB gives it; a controller's view fills the device.
@@ -227,15 +232,14 @@ struct DocumentMapper {
             screen.name = name
             screen.marks = ModelAdapter.marks(screen: view.mark, parent: nil, navigationBar: nil)
             screen.elements = elements
-            screen.background = screenBackground(of: view)
+            screen.background = Color.screenBackground(screenBackground(of: view), lockedTo: appearance)
             applyFacts(to: &screen)
             var ignored: [String] = []
             addBarViews(&mapper, to: &screen, ignoring: &ignored)
             // Only the view a view controller owns fills a screen; any other top-level view
             // (a cell, a banner, a view that loads itself from the nib) is a part placed in one.
-            let ownersView = ownerView != nil && view[.id] == ownerView
-                && owner?[.customClass].map { $0.contains("Controller") } == true
-            if !ownersView || ViewMapper.isCell(view) { ignored += Self.screenEdgeRules }
+            let controllersView = ownersView && owner?[.customClass].map { $0.contains("Controller") } == true
+            if !controllersView || ViewMapper.isCell(view) { ignored += Self.screenEdgeRules }
             screen.review.ignore = ignored + unknownFactRules
             let notes = mapper.notes(scene: name)
             return ImportedScreen(

@@ -126,7 +126,7 @@ enum IBVocabulary {
         skippedElements: [
             "autoresizingMask", "nil", "point", "size", "inset", "edgeInsets",
             "directionalEdgeInsets", "accessibilityOverrides",
-            "userDefinedRuntimeAttributes", "dependencies", "layoutGuides", "viewLayoutGuide",
+            "dependencies", "layoutGuides", "viewLayoutGuide",
             "viewControllerLayoutGuide", "paragraphStyle", "textInputTraits", "preferredSymbolConfiguration",
             "variation", "mask", "designables", "inferredMetricsTieBreakers", "dataDetectorType", "blurEffect",
             "vibrancyEffect", "gestureRecognizers", "exclude", "include",

@@ -17,9 +17,10 @@ struct Cover {
 extension ViewMapper {
     /// The fill `view` draws under its content: its `backgroundColor`, or unknown where what it
     /// draws is not a colour IB states (an image, a blur, a class's own drawing).
-    func ownBackground(of view: XMLElement, type: ElementType?) -> Color? {
+    /// `groupedTable` says whether the view is in a table of the grouped styles (nil: in none).
+    func ownBackground(of view: XMLElement, type: ElementType?, groupedTable: Bool? = nil) -> Color? {
         if let reason = Self.unknownDrawing(of: view) { return .unknown(reason) }
-        let declared = colors.color(of: view, key: "backgroundColor")
+        let declared = colors.color(of: view, key: "backgroundColor") ?? Self.defaultFill(of: view, groupedTable: groupedTable)
         if view.isNamed(.button), let configuration = view.child(.buttonConfiguration), Self.hasBorder(view) {
             // A filled configuration fills with its base background colour (the tint when
             // none is given); the tinted and gray styles mix theirs with the tint or a gray.
@@ -32,6 +33,42 @@ extension ViewMapper {
             return .unknown("a rounded text field draws its own fill")
         }
         return declared
+    }
+
+    /// What UIKit fills a table view and its cells with when IB states no colour: by the
+    /// table's style, the system background (plain) or the grouped background, and a grouped
+    /// table's cells the secondary grouped background, as UIKit's list configurations do. A
+    /// cell outside a table (a xib's) is placed in one IB does not show: not known here.
+    static func defaultFill(of view: XMLElement, groupedTable: Bool?) -> Color? {
+        switch view.code {
+        case .tableView?:
+            return SystemColors.color(named: isGrouped(view) ? "systemGroupedBackgroundColor" : "systemBackgroundColor")
+        case .tableViewCell?:
+            guard let groupedTable else { return nil }
+            return SystemColors.color(named: groupedTable ? "secondarySystemGroupedBackgroundColor" : "systemBackgroundColor")
+        default:
+            return nil
+        }
+    }
+
+    static func isGrouped(_ table: XMLElement) -> Bool {
+        table.attribute(.style, is: "grouped") || table.attribute(.style, is: "insetGrouped")
+    }
+
+    /// The appearance a view or view controller locks itself to: `overrideUserInterfaceStyle`,
+    /// which Interface Builder has no inspector for, so a file sets it as a user-defined runtime
+    /// attribute (a number: 1 light, 2 dark; 0 follows the system).
+    static func interfaceStyle(of object: XMLElement) -> Appearance? {
+        guard let list = object.child(.userDefinedRuntimeAttributes) else { return nil }
+        for attribute in list.children(.userDefinedRuntimeAttribute)
+        where attribute.attribute(.keyPath, is: "overrideUserInterfaceStyle") {
+            switch attribute.children.first(where: { $0.attribute(.key, is: "value") })?.number(.value) {
+            case 1?: return .light
+            case 2?: return .dark
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Why a view's drawing is not known, or nil when IB states it.

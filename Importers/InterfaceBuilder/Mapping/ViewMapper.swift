@@ -33,9 +33,12 @@ struct ViewMapper {
 
     /// The elements of a screen whose root view is `root`. A plain root view is the screen
     /// itself and gives its subviews; any other root (a table view) is one element.
-    mutating func elements(ofRoot root: XMLElement) -> [Element] {
+    /// `appearance` is the one the screen is locked to (the app's `UIUserInterfaceStyle`, its
+    /// controller's or root view's override), nil when it is drawn in both.
+    mutating func elements(ofRoot root: XMLElement, appearance: Appearance? = nil) -> [Element] {
         // The root view's own origin is where IB drew it on its canvas, not a position on screen.
-        let start = Ancestry(origin: Point(x: 0, y: 0), trusted: true, shown: true)
+        var start = Ancestry(origin: Point(x: 0, y: 0), trusted: true, shown: true)
+        start.appearance = appearance
         if root.isNamed(.view) {
             var ancestry = start
             ancestry.trusted = isTrusted(root, frame: Self.frame(of: root))
@@ -99,6 +102,10 @@ struct ViewMapper {
         /// Why a fill behind the view, in its containment chain, is not known (a spec has no
         /// spelling for it, so the text's own colour is made unknown, and stays out of one).
         var unknownBehind: String?
+        /// The appearance the view is drawn in when it, or an ancestor, is locked to one.
+        var appearance: Appearance?
+        /// Whether the nearest table view above is of a grouped style; nil under none.
+        var groupedTable: Bool?
     }
 
     /// The elements of `view`'s child views, at `path[0]`, `path[1]`... (`path.children[0]`...
@@ -108,6 +115,8 @@ struct ViewMapper {
         // A cell's or an effect view's subviews are constrained in its content view.
         let constraintLists = [view.child(.constraints), view.child(key: "contentView")?.child(.constraints)].compactMap { $0 }
         let placement = constraintLists.isEmpty ? nil : Self.placement(by: constraintLists)
+        // Editable text views drawn so far among these siblings, for the placeholders drawn over them.
+        var textViewFrames: [Rect] = []
         Self.forEachChildView(of: view) { child, offset in
             var childAncestry = ancestry
             if let offset { childAncestry.origin = Point(x: ancestry.origin.x + offset.x, y: ancestry.origin.y + offset.y) }
@@ -122,7 +131,11 @@ struct ViewMapper {
                     // A backdrop pinned past its container's edge bleeds there on purpose.
                     if placement.bleeding.contains(id), !element.isInteractive { element.suppressed.append("layout.offscreen") }
                 }
+                if Self.isPlaceholder(child, over: textViewFrames) { element.suppressed.append(Self.contrastRule) }
                 out.append(element)
+            }
+            if child.isNamed(.textView), !child.attribute(.editable, is: "NO"), let frame = Self.frame(of: child) {
+                textViewFrames.append(frame)
             }
         }
         return out
@@ -202,8 +215,10 @@ struct ViewMapper {
         fields.icon = icon(of: view)
         fields.border = Self.hasBorder(view)
         fields.scroll = Self.scroll(of: view)
-        let own = ownBackground(of: view, type: fields.type)
-        if let foreground = foreground(of: view) {
+        // A view locked to one appearance draws itself and its subviews in it alone.
+        let appearance = Self.interfaceStyle(of: view) ?? parent.appearance
+        let own = ownBackground(of: view, type: fields.type, groupedTable: parent.groupedTable)?.locked(to: appearance)
+        if let foreground = foreground(of: view)?.locked(to: appearance) {
             let behind = background(under: absolute, own: own, ancestry: parent)
             fields.background = behind
             if let reason = parent.unknownBehind {
@@ -218,7 +233,8 @@ struct ViewMapper {
         }
         var childAncestry = Ancestry(
             origin: absolute.map { Point(x: $0.x, y: $0.y) } ?? parent.origin, trusted: trusted, shown: shown,
-            coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers, unknownBehind: parent.unknownBehind)
+            coverFloor: parent.coverFloor, ancestorCovers: parent.ancestorCovers, unknownBehind: parent.unknownBehind,
+            appearance: appearance, groupedTable: view.isNamed(.tableView) ? Self.isGrouped(view) : parent.groupedTable)
         if case .unknown(let reason)? = own { childAncestry.unknownBehind = reason }
         if let cover = recordCover(frame: absolute, background: own) { childAncestry.ancestorCovers.append(cover) }
         if let own, Self.isOpaque(own) { childAncestry.coverFloor = covers.count }
@@ -230,6 +246,16 @@ struct ViewMapper {
     }
 
     static let textPlugin = "text"
+    static let contrastRule = "text.contrast"
+
+    /// A label drawn inside an editable text view, after it, is the view's placeholder (a
+    /// text view has none of its own, so apps draw one): it stands where the typed text will,
+    /// and gives way to it. A placeholder is not the field's text, whose colour `text.contrast`
+    /// judges; a text field's own placeholder is not judged either.
+    static func isPlaceholder(_ view: XMLElement, over textViewFrames: [Rect]) -> Bool {
+        guard view.isNamed(.label), let frame = frame(of: view) else { return false }
+        return textViewFrames.contains { contains($0, frame) }
+    }
     static let quitRule = "lifecycle.quit-control"
 
     /// What the view does when touched, from its connections. A button's title alone does

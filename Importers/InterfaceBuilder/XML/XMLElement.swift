@@ -22,6 +22,8 @@ enum IBAttribute: String, CaseIterable, Sendable {
     // Colours: components, their space, and the system or named colour they may be instead.
     case red, green, blue, alpha, white, colorSpace, customColorSpace, systemColor, cocoaTouchSystemColor
     case patternImage, buttonType, borderStyle
+    // A user-defined runtime attribute (`overrideUserInterfaceStyle`), and whether a view clips.
+    case keyPath, value, clipsSubviews
 }
 
 /// The element names the mapper looks for, so that finding one compares a byte instead of
@@ -43,6 +45,8 @@ enum IBElement: String, CaseIterable, Sendable {
     case accessibility, accessibilityTraits, tapGestureRecognizer, action, outletCollection
     // Colours, and the document's resources that name them.
     case color, systemColor, namedColor
+    // User-defined runtime attributes: the appearance a view or controller is locked to.
+    case userDefinedRuntimeAttributes, userDefinedRuntimeAttribute
 
     /// The case's place in `allCases` (a case of an enum without payloads is stored as that).
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
