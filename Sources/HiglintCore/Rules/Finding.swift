@@ -150,9 +150,8 @@ public struct Finding: Sendable, Hashable {
 
     /// What `after` holds that `before` does not (`appeared`, in `after`'s order) and the other
     /// way round (`disappeared`, in `before`'s order), counting equal findings: both in report
-    /// order. One walk down both, in place: equal findings are passed over in pairs and only
-    /// findings at the same place in the report order with different hints or fixes are
-    /// counted against each other. Hashing every finding of a file whose findings changed
+    /// order. One walk down both, in place: findings at different places in the order are told
+    /// apart by it, and only those at the same place are compared with each other. Hashing every finding of a file whose findings changed
     /// was a fifth of a save on a tree whose icon votes move thousands of messages at once.
     public static func difference(
         from before: [Finding], to after: [Finding]
@@ -169,24 +168,28 @@ public struct Finding: Sendable, Hashable {
                 var i = 0
                 var j = 0
                 while i < old.count, j < new.count {
-                    if oldBase[i] == newBase[j] {
-                        i += 1
-                        j += 1
-                    } else if precedes(oldBase + i, newBase + j) {
+                    if precedes(oldBase + i, newBase + j) {
                         disappeared.append(oldBase[i])
                         i += 1
                     } else if precedes(newBase + j, oldBase + i) {
                         appeared.append(newBase[j])
                         j += 1
                     } else {
-                        // A run of findings alike in every key of the order: matched by equality.
+                        // A run alike in every key of the order (most often one finding each side,
+                        // equal): matched as counting does, the later of equal findings appearing
+                        // and the earlier going.
                         var oldEnd = i + 1
                         while oldEnd < old.count, !precedes(oldBase + i, oldBase + oldEnd) { oldEnd += 1 }
                         var newEnd = j + 1
                         while newEnd < new.count, !precedes(oldBase + i, newBase + newEnd) { newEnd += 1 }
+                        if oldEnd - i == 1, newEnd - j == 1, oldBase[i] == newBase[j] {
+                            i = oldEnd
+                            j = newEnd
+                            continue
+                        }
                         var unmatched = Array(old[i..<oldEnd])
                         for position in j..<newEnd {
-                            if let match = unmatched.firstIndex(of: newBase[position]) {
+                            if let match = unmatched.lastIndex(of: newBase[position]) {
                                 unmatched.remove(at: match)
                             } else {
                                 appeared.append(newBase[position])
