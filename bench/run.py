@@ -18,6 +18,10 @@ bench/ib_floor.c), then measures, in one run so the numbers share the machine's 
   the first report, save-to-report latency of atomic-rename saves (p50, p99),
   RSS after start-up and after the saves, CPU time over 10 s of idleness, and
   whether the final live report equals `check`;
+- the apps corpus (gen_corpus.py --apps, 10,000 screens in ten apps whose icons mostly
+  agree): check against the floor, then `watch` with saves that each change project
+  findings (an icon no other element shows, so the action's vote moves), p50 and max
+  against the settle time, RSS, and the watcher's own update times (issue 41's targets);
 - `check` with the example external plugin (examples/plugins/acme_rules.py) against
   `check` without it, on the N = 10,000 corpus, alternating: the plugin's own CPU
   time comes from bench/timed_plugin.py, which runs it as its child;
