@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["higlint", "HiglintCore", "HiglintFigmaPull", "TestSupport"], path: "Tests/CLITests",
                     swiftSettings: swiftSyntaxHost.map { [.define("HIGLINT_SWIFTUI"), .unsafeFlags(["-I", $0])] } ?? []),
         // The SwiftUI tests of the watcher and the language server run where the binary reviews Swift.
-        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests",
+        .testTarget(name: "WatchTests", dependencies: ["HiglintCore", "HiglintPlugins", "HiglintReview", "HiglintWatch", "TestSupport"], path: "Tests/WatchTests",
                     swiftSettings: swiftSyntaxHost == nil ? [] : [.define("HIGLINT_SWIFTUI")]),
         .testTarget(
             name: "InterfaceBuilderTests",

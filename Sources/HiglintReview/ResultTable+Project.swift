@@ -9,7 +9,8 @@ extension ResultTable {
     public struct ProjectState: Sendable {
         /// False when `summaries` changed since the findings below were made.
         public var isCurrent = false
-        /// As the engine returned them, which is how `check` puts them into its report.
+        /// In report order (the engine's order kept between equals, as a stable sort keeps it,
+        /// so sorting them again among the file findings gives what `check` gives).
         public var findings: [Finding] = []
         public var errors = 0
         public var warnings = 0
@@ -38,9 +39,11 @@ extension ResultTable {
             else { return nil }
             return bytes
         }
-        let sorted = findings.sorted(by: Finding.reportOrder)
+        // Sorted in place and kept so: one array, not the engine's and a sorted copy.
+        var sorted = findings
+        Finding.sortInReportOrder(&sorted)
         let previousHolders = project.holders
-        project = ProjectState(isCurrent: true, findings: findings, passes: project.passes + 1)
+        project = ProjectState(isCurrent: true, findings: [], passes: project.passes + 1)
         for finding in sorted {
             switch finding.severity {
             case .error: project.errors += 1
@@ -67,6 +70,7 @@ extension ResultTable {
             }
             start = end
         }
+        project.findings = sorted
         for file in previousHolders where !project.holders.contains(file) {
             let place = position(of: file)
             if place.found {

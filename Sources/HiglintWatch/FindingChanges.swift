@@ -43,7 +43,7 @@ struct FindingChanges {
                 if let shown = entry?.shown, let entry {
                     let previous = byFile[path]
                     if let chunk = previous?.chunk, chunk === shown { continue }
-                    let findings = (entry.result.findings + entry.projectFindings).sorted(by: Finding.reportOrder)
+                    let findings = Self.shown(entry)
                     compare(previous?.findings ?? [], findings, into: &difference)
                     byFile[path] = Shown(chunk: shown, findings: findings)
                 } else if let previous = byFile.removeValue(forKey: path) {
@@ -65,7 +65,7 @@ struct FindingChanges {
                 let path = entry.displayPath
                 let previous = byFile[path]
                 if let chunk = previous?.chunk, chunk === entry.shown { continue }
-                let findings = (entry.result.findings + entry.projectFindings).sorted(by: Finding.reportOrder)
+                let findings = Self.shown(entry)
                 compare(previous?.findings ?? [], findings, into: &difference)
                 byFile[path] = Shown(chunk: entry.shown, findings: findings)
             }
@@ -83,6 +83,15 @@ struct FindingChanges {
         return difference
     }
 
+    /// The entry's findings as the report shows them: its own and its project findings, in
+    /// report order (sorted in place, stably, as `sorted(by: Finding.reportOrder)` would).
+    private static func shown(_ entry: ResultTable.Stored) -> [Finding] {
+        var findings = entry.result.findings
+        findings += entry.projectFindings
+        Finding.sortInReportOrder(&findings)
+        return findings
+    }
+
     /// Counts, not sets: two equal findings are two findings.
     private func compare(_ before: [Finding], _ after: [Finding], into difference: inout Difference) {
         // A file new to the report, or showing nothing now, needs no counting: the first
@@ -96,6 +105,13 @@ struct FindingChanges {
             return
         }
         if before == after { return }
+        // Both in report order, as kept and shown: one walk down both instead of hashing each.
+        if Finding.isInReportOrder(before), Finding.isInReportOrder(after) {
+            let (appeared, disappeared) = Finding.difference(from: before, to: after)
+            difference.appeared += appeared
+            difference.disappeared += disappeared
+            return
+        }
         var counts: [Finding: Int] = [:]
         for finding in before { counts[finding, default: 0] += 1 }
         for finding in after {

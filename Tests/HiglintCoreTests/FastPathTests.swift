@@ -301,6 +301,59 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(Finding.count(of: .info, in: merged), own.count + extra.count, "\(round)")
         }
     }
+
+    /// The walk down two report-ordered lists gives what counting every finding gave (the
+    /// watcher's log before): the same findings appeared and went, each list in the order
+    /// of its side, runs of findings alike in the order but for their hints included.
+    func testTheDifferenceOfTwoOrderedListsIsTheCountedOne() {
+        var generator = SeededGenerator(seed: 4141)
+        let files = ["a.yaml", "a-b.yaml", "a/b.yaml"]
+        func findings(upTo count: Int) -> [Finding] {
+            var list = (0..<Int.random(in: 0...count, using: &generator)).map { _ in
+                Finding(file: files.randomElement(using: &generator) ?? "", line: Int.random(in: 1...3, using: &generator),
+                        column: 1, rule: ["x.one", "x.two"].randomElement(using: &generator) ?? "",
+                        severity: .info, message: ["used by 3 of 9", "used by 4 of 9"].randomElement(using: &generator) ?? "",
+                        hint: String(Int.random(in: 0...2, using: &generator)),
+                        element: [nil, "e"].randomElement(using: &generator) ?? nil)
+            }
+            Finding.sortInReportOrder(&list)
+            return list
+        }
+        func counted(_ before: [Finding], _ after: [Finding]) -> (appeared: [Finding], disappeared: [Finding]) {
+            var counts: [Finding: Int] = [:]
+            var appeared: [Finding] = []
+            var disappeared: [Finding] = []
+            for finding in before { counts[finding, default: 0] += 1 }
+            for finding in after {
+                if let count = counts[finding], count > 0 { counts[finding] = count - 1 } else { appeared.append(finding) }
+            }
+            for finding in before where (counts[finding] ?? 0) > 0 {
+                counts[finding, default: 0] -= 1
+                disappeared.append(finding)
+            }
+            return (appeared, disappeared)
+        }
+        for round in 0..<2_000 {
+            let before = findings(upTo: 14)
+            // Often the same list with a few changed, as a save leaves a file's findings.
+            var after = round % 3 == 0 ? findings(upTo: 14) : before
+            if round % 3 != 0 {
+                for _ in 0..<Int.random(in: 0...3, using: &generator) where !after.isEmpty {
+                    let place = Int.random(in: 0..<after.count, using: &generator)
+                    switch Int.random(in: 0...2, using: &generator) {
+                    case 0: after.remove(at: place)
+                    case 1: after[place].hint += "'"
+                    default: after.append(contentsOf: findings(upTo: 2))
+                    }
+                }
+                Finding.sortInReportOrder(&after)
+            }
+            let walked = Finding.difference(from: before, to: after)
+            let expected = counted(before, after)
+            XCTAssertEqual(walked.appeared, expected.appeared, "round \(round)")
+            XCTAssertEqual(walked.disappeared, expected.disappeared, "round \(round)")
+        }
+    }
 }
 
 /// `FileSystem.absolute` and `directory(of:)` read ASCII paths by bytes; held here to the

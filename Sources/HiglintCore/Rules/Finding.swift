@@ -148,6 +148,65 @@ public struct Finding: Sendable, Hashable {
     /// What a slot holds once its finding has moved out: strings with nothing to release.
     private static let vacated = Finding(file: "", line: 0, column: 0, rule: "", severity: .info, message: "", hint: "")
 
+    /// What `after` holds that `before` does not (`appeared`, in `after`'s order) and the other
+    /// way round (`disappeared`, in `before`'s order), counting equal findings: both in report
+    /// order. One walk down both, in place: findings at different places in the order are told
+    /// apart by it, and only those at the same place are compared with each other. Hashing every finding of a file whose findings changed
+    /// was a fifth of a save on a tree whose icon votes move thousands of messages at once.
+    public static func difference(
+        from before: [Finding], to after: [Finding]
+    ) -> (appeared: [Finding], disappeared: [Finding]) {
+        var appeared: [Finding] = []
+        var disappeared: [Finding] = []
+        before.withUnsafeBufferPointer { old in
+            after.withUnsafeBufferPointer { new in
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+                    disappeared.append(contentsOf: old)
+                    appeared.append(contentsOf: new)
+                    return
+                }
+                var i = 0
+                var j = 0
+                while i < old.count, j < new.count {
+                    if precedes(oldBase + i, newBase + j) {
+                        disappeared.append(oldBase[i])
+                        i += 1
+                    } else if precedes(newBase + j, oldBase + i) {
+                        appeared.append(newBase[j])
+                        j += 1
+                    } else {
+                        // A run alike in every key of the order (most often one finding each side,
+                        // equal): matched as counting does, the later of equal findings appearing
+                        // and the earlier going.
+                        var oldEnd = i + 1
+                        while oldEnd < old.count, !precedes(oldBase + i, oldBase + oldEnd) { oldEnd += 1 }
+                        var newEnd = j + 1
+                        while newEnd < new.count, !precedes(oldBase + i, newBase + newEnd) { newEnd += 1 }
+                        if oldEnd - i == 1, newEnd - j == 1, oldBase[i] == newBase[j] {
+                            i = oldEnd
+                            j = newEnd
+                            continue
+                        }
+                        var unmatched = Array(old[i..<oldEnd])
+                        for position in j..<newEnd {
+                            if let match = unmatched.lastIndex(of: newBase[position]) {
+                                unmatched.remove(at: match)
+                            } else {
+                                appeared.append(newBase[position])
+                            }
+                        }
+                        disappeared.append(contentsOf: unmatched)
+                        i = oldEnd
+                        j = newEnd
+                    }
+                }
+                disappeared.append(contentsOf: old[i...])
+                appeared.append(contentsOf: new[j...])
+            }
+        }
+        return (appeared, disappeared)
+    }
+
     /// Sorts `findings` by `reportOrder`, equal findings kept in the order they came in: the
     /// order `findings.sort(by: reportOrder)` gives. Positions are sorted instead of the findings
     /// themselves, so each comparison reads two findings in place (no copies, no retains) and

@@ -135,6 +135,11 @@ public struct ThresholdValues: Sendable, Equatable {
         set { numbers[threshold.key] = newValue.thresholdNumber }
     }
 
+    /// Whether the config sets `key`; no hashing when it sets nothing.
+    public func isSet(_ key: String) -> Bool {
+        !numbers.isEmpty && numbers[key] != nil
+    }
+
     /// The number set for a key, or nil when the config leaves it at its default.
     public subscript(key key: String) -> ThresholdNumber? {
         get { numbers[key] }

@@ -6,6 +6,10 @@ public struct Vote<Value: Hashable> {
     public var count: Int
     public var isTie: Bool
 
+    /// Inlinable, so each rule's vote is specialised for its values: as a generic call from
+    /// another module it compared and copied every value through witness tables (more than
+    /// half of layout.inconsistent-icon's time).
+    @inlinable
     public init?(_ values: [Value]) {
         // Each distinct value's place in `order`, where `tallies` counts it: one lookup for a
         // value seen before (a lookup to test and another to add hashed every run twice).
