@@ -144,10 +144,13 @@ public struct ImportedScreen: Sendable {
     /// The screen moved out, one with nothing in it left in its place: the engine flattens
     /// and changes its own, which a copy sharing the entry's lists would copy again.
     mutating func takeScreen() -> Screen {
-        var taken = Screen(device: screen.device, canvas: screen.canvas)
+        var taken = Self.emptyScreen
         swap(&taken, &screen)
         return taken
     }
+
+    /// Left behind by `takeScreen`: one screen, so that taking one allocates nothing.
+    private static let emptyScreen = Screen(device: .iphone, canvas: Size(width: 0, height: 0))
 
     func sourceFix(rule: String, element: String?) -> Fix? {
         guard !sourceFixes.isEmpty, let element else { return nil }
