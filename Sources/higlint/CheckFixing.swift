@@ -59,8 +59,8 @@ struct CheckFixing {
             // read there, and a second run picks that up. Files without such a fix skip the
             // project pass, which costs the whole tree's summaries on every pass.
             let fixed: FixLoop.Outcome
-            if let importer = engine.importer(for: file.path) {
-                // Source an importer read: its fixes are its own edits, in its own review.
+            if !Self.isEditable(file.path), let importer = engine.importer(for: file.path) {
+                // Source another importer read: its fixes are its own edits, in its own review.
                 fixed = FixLoop.run(original, applying: safeties) { engine.review($0, file: file, with: importer).findings }
             } else if projectPassFiles.contains(file.displayPath) {
                 let others = summaries.filter { $0.file != file.displayPath }

@@ -17,8 +17,15 @@ public struct Engine: Sendable {
     /// The core rules whose severity the config sets: a problem's own severity
     /// (`SpecIssue.severity`) gives way to it.
     private let configuredCoreRules: Set<String>
-    /// Readers of other formats, and their own rules (`loaderRules`) that the config left on.
+    /// The readers of every format, the spec reader among them (`withSpecImporter`), and
+    /// their own rules (`loaderRules`) that the config left on.
     let importers: [any ScreenImporter]
+    /// Each file ending an importer claims, for `importer(for:)`.
+    let importerSuffixes: [(String, any ScreenImporter)]
+    /// What reads a spec whatever its name says (standard input, a named file no importer claims).
+    let specImporter: any ScreenImporter
+    /// What every importer is told, made once: the config's limits, device and design files.
+    let importOptions: ImportOptions
     let loaderRules: [String: EnabledRule<RuleDescription>]
     /// Every rule id and plugin name, for `ignore` lists: a rule the config turned off is still known.
     public let knownNames: Set<String>
@@ -27,7 +34,6 @@ public struct Engine: Sendable {
     /// watcher ask for them only when they write HTML. On by default, so that a caller that
     /// does not say never renders an HTML report without its drawings.
     public let buildsWireframes: Bool
-    private let decoder: SpecDecoder
     /// Findings about the config file itself (its external plugins were not run because it
     /// is not trusted), reported by the project pass so check and the watcher agree.
     public let configFindings: [Finding]
@@ -44,7 +50,11 @@ public struct Engine: Sendable {
         self.configFindings = configFindings
         let plugins = plugins + config.customRulePlugins
         self.plugins = plugins
+        let importers = Self.withSpecImporter(importers)
         self.importers = importers
+        self.importerSuffixes = Self.suffixes(of: importers)
+        self.specImporter = importers.first { $0.fileExtensions.contains(SpecImporter.yamlExtension) } ?? SpecImporter()
+        self.importOptions = config.importOptions
         self.config = config
         self.buildsWireframes = wireframes
         self.timings = timings
@@ -105,7 +115,6 @@ public struct Engine: Sendable {
         self.coreSeverities = coreSeverities
         self.configuredCoreRules = Set(CoreRules.descriptions.map(\.id).filter { config.ruleSeverities[$0] != nil })
         self.knownNames = known
-        self.decoder = SpecDecoder(defaultDevice: config.appDevice)
     }
 
     /// The ids of the rules the config leaves on.
@@ -158,11 +167,15 @@ public struct Engine: Sendable {
         var screen: Screen
         var usage: IgnoreUsage
         var hasIgnoreLists: Bool
+        /// The screen's place among the file's summaries: a screen no plugin is sent (a
+        /// launch screen) has a summary but no place here.
+        var summary: Int
         /// An importer's note for each element it names (where the element is in the IB file),
         /// added to a plugin's finding on it as to any rule's.
         var elementNotes: ElementNotes = [:]
-        /// The importer's screen, for its links (`ImportedScreen.link(for:)`).
-        var imported: ImportedScreen?
+        /// The importer's links (`ImportedScreen.link(for:)`), given a plugin's finding too.
+        var link: String?
+        var elementLinks: [String: String] = [:]
         /// How many findings the screen reports so far, and how many it left out at the limit.
         var bound = ScreenBound()
     }
@@ -176,8 +189,7 @@ public struct Engine: Sendable {
     public func start(_ file: SpecFile) -> StartedReview {
         switch FileReader.read(file.path, maxBytes: config.limits.maxFileBytes) {
         case .success(let bytes):
-            if let importer = importer(for: file.path) { return start(bytes, file: file, with: importer) }
-            return start(bytes, file: file)
+            return start(bytes, file: file, with: importer(for: file.path) ?? specImporter)
         case .failure(.tooLarge(let size)):
             return StartedReview(result: review(tooLarge: size, file: file))
         case .failure(let problem):
@@ -204,16 +216,15 @@ public struct Engine: Sendable {
                 started.result.findings.append(summary)
             }
         }
+        if coreSeverities[CoreRules.unusedIgnore] != nil {
+            for pending in started.pending where pending.hasIgnoreLists && pending.summary < started.result.summaries.count {
+                started.result.summaries[pending.summary].unusedIgnores = pending.usage.unused(in: pending.screen, known: knownNames)
+            }
+        }
         if !started.written.isEmpty {
             var used = started.writtenUsed
             for pending in started.pending { used.formUnion(pending.usage.used) }
             noteUnusedWritten(started.written, used: used, in: &started.result.summaries)
-        }
-        if coreSeverities[CoreRules.unusedIgnore] != nil {
-            for index in started.pending.indices where started.pending[index].hasIgnoreLists && index < started.result.summaries.count {
-                started.result.summaries[index].unusedIgnores =
-                    started.pending[index].usage.unused(in: started.pending[index].screen, known: knownNames)
-            }
         }
         Finding.sortInReportOrder(&started.result.findings)
         return started.result
@@ -229,72 +240,83 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Reviews a spec's bytes, whatever the file is called (standard input).
     public func start(_ bytes: [UInt8], file: SpecFile) -> StartedReview {
-        start(YAMLLoader.load(bytes, limits: config.limits), bytes: bytes, file: file)
+        start(bytes, file: file, with: specImporter)
     }
 
     /// The review of `bytes` as `loaded` (`YAMLLoader.load` of them under `config.limits`):
     /// for a caller that reads the documents too (the language server's ranges), so the text is loaded once.
     public func review(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> FileResult {
-        complete(start(loaded, bytes: bytes, file: file))
+        complete(start(SpecImporter().importScreens(loaded, bytes: bytes, options: importOptions), file: file))
     }
 
-    func start(_ loaded: Result<[YAMLDocument], LoadFailure>, bytes: [UInt8], file: SpecFile) -> StartedReview {
-        let documents: [YAMLDocument]
-        switch loaded {
-        case .success(let loaded): documents = loaded
-        case .failure(let failure):
-            // A file that does not load gets that one finding and nothing else.
-            let findings = coreFinding(for: failure, file: file).map { [$0] } ?? []
-            return StartedReview(result: FileResult(file: file, findings: findings, summaries: [], screenCount: 0))
+    /// Reviews bytes with `importer`; also what the watcher and tests call with bytes in hand.
+    public func review(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> FileResult {
+        complete(start(bytes, file: file, with: importer))
+    }
+
+    /// A file `importer` reads, reviewed by every rule, with the external plugins' answers still to come.
+    public func start(_ bytes: [UInt8], file: SpecFile, with importer: any ScreenImporter) -> StartedReview {
+        start(importer.importScreens(from: bytes, file: file, options: importOptions), file: file)
+    }
+
+    /// The one screen loop, which every importer's screens go through alike: the file's and
+    /// each screen's diagnostics, ignore lists (checked where a person wrote them), duplicate
+    /// ids, every rule, suppression, fixes (where the importer writes them), notes, links,
+    /// summaries and wireframes. Each screen goes to the plugins with the file's own path and
+    /// the importer's marks; a screen only some built-in plugins review (a launch screen) is not sent.
+    public func start(_ result: consuming ImportResult, file: SpecFile) -> StartedReview {
+        var imported: ImportedFile
+        switch consume result {
+        case .skipped(let reason):
+            var result = FileResult(file: file, findings: [], summaries: [], screenCount: 0)
+            result.skipped = reason
+            return StartedReview(result: result)
+        case .imported(let file): imported = file
         }
+        // Begun before the rules run, so that a plugin process works on the file meanwhile.
+        var reviews = imported.screens.contains { $0.reviewedPlugins == nil } ? beginReviews(of: file) : []
+        var sent: [Screen] = []
+        var pending: [PendingScreen] = []
         var findings: [Finding] = []
+        var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
+        for diagnostic in imported.diagnostics {
+            report(diagnostic, file: file, screen: nil, usage: &nothing, notes: [:], writer: nil, into: &findings)
+        }
         var summaries: [ScreenSummary] = []
         var wireframes: [Wireframe] = []
-        var screens: [Screen] = []
-        var pending: [PendingScreen] = []
-        // Begun before the rules run, so that a plugin process works on the file meanwhile.
-        var reviews = documents.isEmpty ? [] : beginReviews(of: file)
-        // Made once a finding has a fix, so a review without fixes never builds it.
-        var source: SourceText?
-        func resolve(_ actions: [FixAction], _ description: RuleDescription?, in document: YAMLDocument) -> Fix? {
-            guard !actions.isEmpty, let safety = description?.fix?.safety else { return nil }
-            if source == nil { source = SourceText(bytes) }
-            guard let source, let edits = FixResolver(document: document, source: source).edits(for: actions) else { return nil }
-            return Fix(safety: safety, edits: edits)
-        }
-        if documents.isEmpty {
-            var nothing = IgnoreUsage(screenNames: [], screenMarks: [])
-            emit(CoreRules.schema, "the file is empty: it holds no screen (`screen:` is missing)", at: .start,
-                 file: file, screen: nil, element: nil, usage: &nothing, into: &findings)
-        }
-        for (index, document) in documents.enumerated() {
-            let decoded = decoder.decode(document)
-            let issues = decoded.issues
-            // Moved out of the decoded value: `decoded.screen` while `decoded` lived copied the
-            // screen, a retain of each of its lists and strings and a release later (about 600
+        var written: [(summary: Int, entries: [IgnoreEntry])] = []
+        var writtenUsed: Set<Mark> = []
+        let context = config.ruleContext
+        // Each entry is read where it lies, and its screen moved out of it, never copied.
+        for index in imported.screens.indices {
+            // Moved out of the entry: a copy would share its lists, so that flattening copied
+            // them again, and retained and later released each of its strings (about 600
             // instructions a screen under valgrind's lackey).
-            var screen = (consume decoded).screen
+            var screen = imported.screens[index].takeScreen()
             // Flattened once here: the core's checks walk every element, and the plugins' copy keeps the lists.
             screen.flattenElements()
+            let writer = imported.screens[index].fixWriter
+            let reviewedPlugins = imported.screens[index].reviewedPlugins
             // Most screens have no ignore list at all; finding that out must not copy every element.
-            let hasIgnoreLists = !screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen)
+            let hasIgnoreLists = imported.screens[index].ignoreListsWritten
+                && (!screen.review.ignore.isEmpty || Self.anyIgnoreList(in: screen))
             var usage = IgnoreUsage(screenNames: screen.review.ignore, screenMarks: screen.review.ignoreMarks)
             let screenStart = findings.count
-            for duplicate in document.duplicateKeys {
-                let message = "key \(quoted(duplicate.key)) repeats the one at line \(duplicate.firstMark.line), column \(duplicate.firstMark.column); the first is used"
-                emit(CoreRules.duplicateKey, message, at: duplicate.mark, file: file, screen: screen.name, element: nil,
-                     usage: &usage, into: &findings)
+            for diagnostic in imported.screens[index].diagnostics {
+                report(diagnostic, file: file, screen: screen.name, usage: &usage, notes: imported.screens[index].elementNotes,
+                       writer: writer, into: &findings)
             }
-            for issue in issues {
-                let fix = issue.fix.isEmpty ? nil : resolve(issue.fix, CoreRules.description(of: issue.rule), in: document)
-                emit(issue.rule, issue.message, at: issue.mark, file: file, screen: screen.name, element: issue.element,
-                     suppressed: issue.suppressed, marks: issue.suppressionMarks, usage: &usage, fix: fix,
-                     severity: issue.severity, into: &findings)
+            let decorates = imported.screens[index].decoratesFindings
+            if imported.screens[index].link != nil || !imported.screens[index].elementLinks.isEmpty {
+                for position in screenStart..<findings.count {
+                    findings[position].url = imported.screens[index].link(for: findings[position].element)
+                }
             }
             if hasIgnoreLists {
                 checkIgnoreLists(of: screen, file: file, usage: &usage, into: &findings) {
-                    resolve($0, CoreRules.description(of: CoreRules.unknownRule), in: document)
+                    fix($0, CoreRules.description(of: CoreRules.unknownRule), with: writer)
                 }
             }
             for duplicate in DuplicateElementIDs.find(in: screen) {
@@ -302,12 +324,16 @@ public struct Engine: Sendable {
                      element: duplicate.element.name, suppressed: duplicate.element.suppressed,
                      marks: duplicate.element.suppressionMarks, usage: &usage, into: &findings)
             }
-            let context = config.ruleContext
             // Elements whose `type` is missing or unknown were reported above; the plugins never see them.
             let reviewed = screen.withoutUntypedElements()
-            for position in reviews.indices { reviews[position].review.add(reviewed) }
+            let waits = !reviews.isEmpty && reviewedPlugins == nil
+            if waits {
+                for position in reviews.indices { reviews[position].review.add(reviewed) }
+                sent.append(reviewed)
+            }
             var leftOut = 0
             for enabled in screenRules {
+                if let reviewedPlugins, !reviewedPlugins.contains(enabled.description.plugin) { continue }
                 let started = timings.map { _ in ContinuousClock.now }
                 let found = enabled.rule.checkBounded(reviewed, in: context)
                 if let timings, let started { timings.add(ContinuousClock.now - started, to: enabled.description.id) }
@@ -315,30 +341,93 @@ public struct Engine: Sendable {
                     if usage.suppresses(enabled.description, names: violation.suppressed, marks: violation.suppressionMarks) {
                         continue
                     }
-                    // Built whole in place: a finding set up in a variable and then appended was copied.
-                    let fix = violation.fix.isEmpty ? nil : resolve(violation.fix, enabled.description, in: document)
-                    findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name, fix: fix))
+                    let fix = fix(violation.fix, enabled.description, with: writer)
+                        ?? imported.screens[index].sourceFix(rule: enabled.description.id, element: violation.element)
+                    guard decorates else {
+                        // Built whole in place: a finding set up in a variable and then appended was copied.
+                        findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name, fix: fix))
+                        continue
+                    }
+                    var found = finding(enabled.description, enabled.severity, violation, file: file, screen: screen.name, fix: fix)
+                    imported.screens[index].wording?.apply(to: &found)
+                    if let element = violation.element, let note = imported.screens[index].elementNotes[element] {
+                        found.message += note
+                    }
+                    found.url = imported.screens[index].link(for: violation.element)
+                    findings.append(found)
                 }
                 leftOut += count(found.leftOut, of: enabled.description, notSuppressedBy: &usage)
             }
             let bound = bound(&findings, from: screenStart, leftOut: leftOut)
             var summary = ScreenSummary(file: file.displayPath, documentIndex: index, screen: reviewed)
-            if reviews.isEmpty, hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
+            if let reviewedPlugins {
+                // The project rules of the plugins that do not review this screen stay off it too.
+                summary.suppressed += self.plugins.map(\.name).filter { !reviewedPlugins.contains($0) }
+            }
+            // A screen the plugins review has its unused entries found once their findings are in.
+            if !waits, hasIgnoreLists, coreSeverities[CoreRules.unusedIgnore] != nil {
                 summary.unusedIgnores = usage.unused(in: screen, known: knownNames)
+            }
+            if !imported.screens[index].writtenIgnores.isEmpty {
+                written.append((summaries.count, imported.screens[index].writtenIgnores))
             }
             summaries.append(summary)
             if buildsWireframes { wireframes.append(Wireframe(screen, documentIndex: index)) }
-            if !reviews.isEmpty {
-                screens.append(reviewed)
-                pending.append(PendingScreen(screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists, bound: bound))
-            } else if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
-                findings.append(summary)
+            if waits {
+                pending.append(PendingScreen(
+                    screen: screen, usage: usage, hasIgnoreLists: hasIgnoreLists, summary: summaries.count - 1,
+                    elementNotes: imported.screens[index].elementNotes, link: imported.screens[index].link,
+                    elementLinks: imported.screens[index].elementLinks, bound: bound))
+            } else {
+                writtenUsed.formUnion(usage.used)
+                if bound.leftOut > 0, let summary = leftOutFinding(bound, screen: screen, file: file) {
+                    findings.append(summary)
+                }
             }
         }
         Finding.sortInReportOrder(&findings)
-        var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: documents.count)
+        let waits = !sent.isEmpty && !reviews.isEmpty
+        if !written.isEmpty, !waits { noteUnusedWritten(written, used: writtenUsed, in: &summaries) }
+        var result = FileResult(file: file, findings: findings, summaries: summaries, screenCount: imported.screens.count)
         result.wireframes = wireframes
-        return StartedReview(result: result, screens: screens, reviews: reviews, pending: pending)
+        result.notes = imported.notes
+        result.dependencies = imported.dependencies
+        if !imported.unknown.isEmpty {
+            let enabled = enabledRuleIDs
+            result.unknown = imported.unknown.filter { id, count in count > 0 && enabled.contains(id) }
+        }
+        var started = StartedReview(result: result, screens: sent, reviews: waits ? reviews : [], pending: pending)
+        if waits {
+            started.written = written
+            started.writtenUsed = writtenUsed
+        }
+        return started
+    }
+
+    /// The fix `writer` writes for `actions`, when the rule (`description`) has a fix.
+    private func fix(_ actions: [FixAction], _ description: RuleDescription?, with writer: (any FixWriter)?) -> Fix? {
+        guard !actions.isEmpty, let writer, let safety = description?.fix?.safety, let edits = writer.edits(for: actions)
+        else { return nil }
+        return Fix(safety: safety, edits: edits)
+    }
+
+    /// An importer's diagnostic under its own rule or a core one, with the config's severity.
+    private func report(
+        _ diagnostic: ImportDiagnostic, file: SpecFile, screen: String?, usage: inout IgnoreUsage,
+        notes: ElementNotes, writer: (any FixWriter)?, into findings: inout [Finding]
+    ) {
+        let message = diagnostic.message + (diagnostic.element.flatMap { notes[$0] } ?? "")
+        guard let enabled = loaderRules[diagnostic.rule] else {
+            emit(diagnostic.rule, message, at: diagnostic.mark, file: file, screen: screen, element: diagnostic.element,
+                 suppressed: diagnostic.suppressed, marks: diagnostic.suppressionMarks, usage: &usage,
+                 fix: fix(diagnostic.fix, CoreRules.description(of: diagnostic.rule), with: writer),
+                 severity: diagnostic.severity, into: &findings)
+            return
+        }
+        guard !usage.suppresses(enabled.description, names: diagnostic.suppressed, marks: diagnostic.suppressionMarks) else { return }
+        let violation = Violation(message: message, at: diagnostic.mark, element: diagnostic.element)
+        findings.append(finding(enabled.description, enabled.severity, violation, file: file, screen: screen,
+                                fix: fix(diagnostic.fix, enabled.description, with: writer)))
     }
 
     func beginReviews(of file: SpecFile) -> [(enabled: EnabledReviewer, review: any FileReview)] {
@@ -380,7 +469,7 @@ public struct Engine: Sendable {
                 pending[position].bound.kept += 1
                 var found = finding(description, severity, reported.violation, file: file, screen: screen.name)
                 if let element = found.element, let note = pending[position].elementNotes[element] { found.message += note }
-                found.url = pending[position].imported?.link(for: found.element)
+                found.url = found.element.flatMap { pending[position].elementLinks[$0] } ?? pending[position].link
                 findings.append(found)
             }
         }

@@ -1,10 +1,13 @@
-/// A reader of a design format other than the YAML spec (Interface Builder files now):
+/// A reader of one design format (the YAML spec, Interface Builder files, Figma, SwiftUI):
 /// bytes in, screens of the same model out, with marks that point into its own file.
 /// The plugins never learn where a screen came from; the engine picks an importer by
-/// the file's extension and reviews its screens like spec documents.
+/// the file's extension and every importer's screens go through the engine's one screen
+/// loop (`Engine.start(_:file:)`): diagnostics, ignore lists, duplicate ids, rules,
+/// suppression, fixes, notes, summaries and wireframes alike.
 public protocol ScreenImporter: Sendable {
     /// The importer's own rules, as `loaderRules` (`ib.syntax`), under the importer's name;
     /// the CLI lists it with the plugins so that `rules`, `explain` and the config know them.
+    /// An importer whose problems are all the core's rules (the spec reader) has none.
     var plugin: Plugin { get }
     /// The extensions of the files it reads, with the dot (`.storyboard`).
     var fileExtensions: [String] { get }
@@ -97,11 +100,21 @@ public struct ImportedScreen: Sendable {
     public var sourceFixes: [SourceFix]
     /// The source's words for the built-in rules' findings on the screen; nil keeps the rules' own.
     public var wording: FindingWording?
+    /// Whether the screen's and its elements' `ignore` lists are what a person wrote (a
+    /// spec's): each entry is then checked against the known rules (`spec.unknown-rule`) and
+    /// reported when it suppresses nothing (`spec.unused-ignore`). An importer's own lists
+    /// hold back what its format cannot say, and are neither.
+    public var ignoreListsWritten: Bool
+    /// Writes the rules' fix actions (`Violation.fix`, a diagnostic's `fix`) as edits of the
+    /// imported file, for a format whose text the actions address (a spec's YAML); nil for a
+    /// format nothing may edit that way (a storyboard), whose findings then carry only `sourceFixes`.
+    public var fixWriter: (any FixWriter)?
 
     public init(
         screen: Screen, elementNotes: ElementNotes = [:], reviewedPlugins: Set<String>? = nil,
         diagnostics: [ImportDiagnostic] = [], elementLinks: [String: String] = [:], link: String? = nil,
-        writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = [], wording: FindingWording? = nil
+        writtenIgnores: [IgnoreEntry] = [], sourceFixes: [SourceFix] = [], wording: FindingWording? = nil,
+        ignoreListsWritten: Bool = false, fixWriter: (any FixWriter)? = nil
     ) {
         self.screen = screen
         self.elementNotes = elementNotes
@@ -112,6 +125,15 @@ public struct ImportedScreen: Sendable {
         self.writtenIgnores = writtenIgnores
         self.sourceFixes = sourceFixes
         self.wording = wording
+        self.ignoreListsWritten = ignoreListsWritten
+        self.fixWriter = fixWriter
+    }
+
+    /// Whether a finding on the screen needs more than the rule's own words and place: a
+    /// note, a link or the source's wording. Most screens (every spec's) need none, and
+    /// their findings are then built in place.
+    var decoratesFindings: Bool {
+        wording != nil || link != nil || !elementLinks.isEmpty || !elementNotes.isEmpty
     }
 
     /// The link a finding on `element` (nil: on the screen) is given.
@@ -119,10 +141,29 @@ public struct ImportedScreen: Sendable {
         element.flatMap { elementLinks[$0] } ?? link
     }
 
+    /// The screen moved out, one with nothing in it left in its place: the engine flattens
+    /// and changes its own, which a copy sharing the entry's lists would copy again.
+    mutating func takeScreen() -> Screen {
+        var taken = Self.emptyScreen
+        swap(&taken, &screen)
+        return taken
+    }
+
+    /// Left behind by `takeScreen`: one screen, so that taking one allocates nothing.
+    private static let emptyScreen = Screen(device: .iphone, canvas: Size(width: 0, height: 0))
+
     func sourceFix(rule: String, element: String?) -> Fix? {
         guard !sourceFixes.isEmpty, let element else { return nil }
         return sourceFixes.first { $0.rule == rule && $0.element == element }?.fix
     }
+}
+
+/// Turns fix actions into edits of one imported screen's file. Pure, and callable from any
+/// thread; asked only for a finding with actions whose rule has a fix.
+public protocol FixWriter: Sendable {
+    /// The edits that do every one of `actions`; nil when the text does not allow all of
+    /// them cleanly, and the finding then has no fix rather than a clumsy one.
+    func edits(for actions: [FixAction]) -> [TextEdit]?
 }
 
 /// The fix of `rule`'s finding on the element named `element`, as edits of the imported file.
@@ -185,6 +226,12 @@ public struct ElementNotes: Sendable, ExpressibleByDictionaryLiteral {
         storage = .rendered(render)
     }
 
+    /// Whether no element has a note: notes written on demand may have some.
+    var isEmpty: Bool {
+        if case .written(let notes) = storage { return notes.isEmpty }
+        return false
+    }
+
     public subscript(element: String) -> String? {
         switch storage {
         case .written(let notes): return notes[element]
@@ -194,17 +241,33 @@ public struct ElementNotes: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// A finding an importer reports itself, under one of its `loaderRules` or a core rule
-/// (`spec.limits`).
+/// (`spec.limits`, a spec's `spec.schema`).
 public struct ImportDiagnostic: Sendable, Equatable {
     public var rule: String
     public var message: String
     public var mark: Mark
     public var element: String?
+    /// What fixes the problem, written by the screen's `fixWriter`, for a rule that has a fix.
+    public var fix: [FixAction]
+    /// The severity this problem takes instead of its core rule's default (`SpecIssue.severity`);
+    /// a severity the config sets wins.
+    public var severity: Severity?
+    /// The `ignore` entries of the element the problem is in, and its ancestors', with where
+    /// each is written: they suppress it, as they do a rule's finding on the element.
+    public var suppressed: [String]
+    public var suppressionMarks: [Mark]
 
-    public init(rule: String, message: String, at mark: Mark, element: String? = nil) {
+    public init(
+        rule: String, message: String, at mark: Mark, element: String? = nil, fix: [FixAction] = [],
+        severity: Severity? = nil, suppressed: [String] = [], suppressionMarks: [Mark] = []
+    ) {
         self.rule = rule
         self.message = message
         self.mark = mark
         self.element = element
+        self.fix = fix
+        self.severity = severity
+        self.suppressed = suppressed
+        self.suppressionMarks = suppressionMarks
     }
 }
