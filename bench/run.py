@@ -729,6 +729,50 @@ def watch_available(higlint):
         return False
 
 
+def timed_saves(watcher, root, report_path, saves, pick, edit, shows, originals):
+    """Saves `saves` times, as an editor does (the whole text written beside the file, then
+    renamed over it): save k changes the file `pick(k)` to `edit(original)` when k is even and
+    back when it is odd, and is timed until the report `shows(bytes, file)` that text, or for
+    ten seconds. Keeps each file's text before its first save in `originals`, for the caller to
+    put back. Gives the latencies in milliseconds and how many saves the report never showed."""
+    latencies, missed = [], 0
+    for save in range(saves):
+        relative = pick(save)
+        path = os.path.join(root, relative)
+        if relative not in originals:
+            with open(path) as handle:
+                originals[relative] = handle.read()
+        want = save % 2 == 0
+        text = edit(originals[relative]) if want else originals[relative]
+        temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".bench-tmp")
+        with open(temporary, "w") as handle:
+            handle.write(text)
+        # Let the previous update finish and forget its events, so this save's report is the next one.
+        time.sleep(0.03)
+        watcher.drain()
+        saved = time.perf_counter()
+        os.rename(temporary, path)
+        seen = None
+        while True:
+            moment = watcher.wait(10)
+            if moment is None:
+                break
+            with open(report_path, "rb") as handle:
+                if shows(handle.read(), relative) == want:
+                    seen = moment
+                    break
+        if seen is None:
+            missed += 1
+        else:
+            latencies.append((seen - saved) * 1000)
+    return latencies, missed
+
+
+def latency_figures(latencies):
+    return {"p50": percentile(latencies, 0.50), "p99": percentile(latencies, 0.99),
+            "min": min(latencies), "max": max(latencies)}
+
+
 def measure_watch(higlint, floor, count, heavy=False, apps=False):
     root = prepare_corpus(count, heavy, apps)
     specs = os.path.join(root, "specs")
@@ -784,43 +828,14 @@ def measure_watch(higlint, floor, count, heavy=False, apps=False):
 
         with open(dirty_marker(root), "w") as handle:
             handle.write("specs edited by the watch benchmark\n")
-        latencies, missed = [], 0
         stride = max(1, len(files) // (SAVES // 2))
-        for save in range(SAVES):
-            relative = files[((save // 2) * stride) % len(files)]
-            path = os.path.join(root, relative)
-            if relative not in originals:
-                with open(path) as handle:
-                    originals[relative] = handle.read()
-            want_quit = save % 2 == 0
-            text = edit(originals[relative]) if want_quit else originals[relative]
-            temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".bench-tmp")
-            with open(temporary, "w") as handle:
-                handle.write(text)
-            # Let the previous update finish and forget its events, so this save's report is the next one.
-            time.sleep(0.03)
-            watcher.drain()
-            saved = time.perf_counter()
-            os.rename(temporary, path)
-            seen = None
-            while True:
-                moment = watcher.wait(10)
-                if moment is None:
-                    break
-                with open(report_path, "rb") as handle:
-                    if shows_edit(handle.read(), relative) == want_quit:
-                        seen = moment
-                        break
-            if seen is None:
-                missed += 1
-            else:
-                latencies.append((seen - saved) * 1000)
+        latencies, missed = timed_saves(
+            watcher, root, report_path, SAVES, lambda save: files[((save // 2) * stride) % len(files)], edit, shows_edit,
+            originals)
         result["saves"] = SAVES
         result["missed_saves"] = missed
         if latencies:
-            result["latency_ms"] = {
-                "p50": percentile(latencies, 0.50), "p99": percentile(latencies, 0.99),
-                "min": min(latencies), "max": max(latencies)}
+            result["latency_ms"] = latency_figures(latencies)
         # The watcher's own figure for each update (`update N: ... (X ms)`): reviewing and
         # writing, without the settle time it waited.
         log.flush()

@@ -182,40 +182,13 @@ def measure_watch(run, higlint, root, saves=SAVES):
         time.sleep(0.5)
         with open(os.path.join(root, "dirty"), "w") as handle:
             handle.write("files edited by the SwiftUI watch benchmark\n")
-        latencies, missed = [], 0
-        for save in range(saves):
-            relative = targets[(save // 2) % len(targets)]
-            path = os.path.join(root, relative)
-            if relative not in originals:
-                with open(path) as handle:
-                    originals[relative] = handle.read()
-            want = save % 2 == 0
-            text = originals[relative] + PROBE if want else originals[relative]
-            temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".bench-tmp")
-            with open(temporary, "w") as handle:
-                handle.write(text)
-            time.sleep(0.03)
-            watcher.drain()
-            saved = time.perf_counter()
-            os.rename(temporary, path)
-            seen = None
-            while True:
-                moment = watcher.wait(10)
-                if moment is None:
-                    break
-                with open(report_path, "rb") as handle:
-                    if has_probe(handle.read(), relative) == want:
-                        seen = moment
-                        break
-            if seen is None:
-                missed += 1
-            else:
-                latencies.append((seen - saved) * 1000)
+        latencies, missed = run.timed_saves(
+            watcher, root, report_path, saves, lambda save: targets[(save // 2) % len(targets)],
+            lambda original: original + PROBE, has_probe, originals)
         row["saves"] = saves
         row["missed_saves"] = missed
         if latencies:
-            row["latency_ms"] = {"p50": run.percentile(latencies, 0.5), "p99": run.percentile(latencies, 0.99),
-                                 "min": min(latencies), "max": max(latencies)}
+            row["latency_ms"] = run.latency_figures(latencies)
         time.sleep(0.5)
         check = subprocess.run(run.check_command(higlint, "app"), cwd=root, capture_output=True)
         with open(report_path) as handle:
